@@ -1,0 +1,21 @@
+import typescript from '@rollup/plugin-typescript'
+import { readFileSync } from 'node:fs'
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'))
+const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]
+
+/** One input, one ESM output; declarations come from the TypeScript plugin. */
+export default {
+  input: 'src/index.ts',
+  output: { dir: 'dist', format: 'es', sourcemap: true, preserveModules: false },
+  external: (id) => external.some((dep) => id === dep || id.startsWith(dep + '/')),
+  plugins: [
+    typescript({
+      tsconfig: './tsconfig.json',
+      declaration: true,
+      declarationDir: 'dist',
+      outDir: 'dist',
+      exclude: ['test/**', 'bench/**'],
+    }),
+  ],
+}

@@ -1,0 +1,60 @@
+import { SchemaError, describeValue } from './SchemaError'
+import { INVALID } from './kinds'
+import { Polymorphic, type SchemaAttribute } from './Polymorphic'
+import type { Denormalize, DenormalizeDelegate, NormalizeDelegate } from './types'
+
+type Member<D> = D extends { readonly [key: string]: infer E } ? (D extends (...args: any) => any ? D : E) : D
+
+/**
+ * Every entity of a type that is in the cache, as an array. An entity created through any
+ * endpoint appears in the next read, so lists built on All never need to be refetched after a
+ * create. With a mapping, the read concatenates each mapped type's table.
+ */
+export class All<D = any> extends Polymorphic {
+  declare readonly _denormalized: Denormalize<Member<D>>[]
+
+  constructor(definition: D, schemaAttribute?: SchemaAttribute) {
+    super(definition, schemaAttribute)
+  }
+
+  normalize(input: any, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): unknown[] {
+    if (!Array.isArray(input)) throw new SchemaError(`schema.All expects an array, got ${describeValue(input)}`)
+    const out = new Array(input.length)
+    for (let i = 0; i < input.length; i++) {
+      try {
+        out[i] = this.normalizeValue(input[i], parent ?? input, key, delegate)
+      } catch (error) {
+        if (error instanceof SchemaError) error.prependPath(i)
+        throw error
+      }
+    }
+    return out
+  }
+
+  denormalize(input: unknown, delegate: DenormalizeDelegate): unknown[] {
+    const out: unknown[] = []
+    const seenKeys = new Set<string>()
+    for (const entity of this.schemas() as { key: string }[]) {
+      if (seenKeys.has(entity.key)) continue
+      seenKeys.add(entity.key)
+      const table = delegate.getTable(entity.key)
+      if (table === undefined) continue
+      for (const pk of Object.keys(table)) {
+        if (table[pk] === null) continue
+        const value = delegate.unvisit(entity, pk)
+        if (value !== undefined && value !== INVALID) out.push(value)
+      }
+    }
+    // Items that matched no mapping entry were stored as they came; they are part of the result too.
+    if (Array.isArray(input)) {
+      for (const item of input) {
+        if (typeof item === 'object' && item !== null && !isReference(item)) out.push(item)
+      }
+    }
+    return out
+  }
+}
+
+function isReference(item: object): boolean {
+  return Object.prototype.hasOwnProperty.call(item, 'id') && typeof (item as { schema?: unknown }).schema === 'string' && Object.keys(item).length === 2
+}

@@ -1,0 +1,166 @@
+import { SchemaError, describeValue } from './SchemaError'
+import { assignFields } from './table'
+import { INVALID, checkFieldSchemas } from './kinds'
+import type { DenormalizeDelegate, EntityMeta, NormalizeDelegate } from './types'
+
+const defaultsCache = new WeakMap<object, object>()
+
+/**
+ * Base class for a normalized record. Instance fields with defaults define the field set; `pk()`
+ * names the record so every endpoint that returns it shares one copy in the cache.
+ */
+export abstract class Entity {
+  /** The record's primary key; the same key from any endpoint means the same record. */
+  abstract pk(parent?: any, key?: string, args?: readonly any[]): string | number | undefined
+
+  /** Table name in the store. Classes with the same key share records (summary and detail views). */
+  declare static key: string
+
+  /** Nested schemas and value types per field, e.g. `{ author: User, createdAt: Date }`. */
+  static schema: { readonly [field: string]: unknown } = {}
+
+  /** An all-defaults instance; `validateRequired` compares responses against it. */
+  static get defaults(): any {
+    let defaults = defaultsCache.get(this)
+    if (defaults === undefined) {
+      defaults = new (this as any)() as object
+      defaultsCache.set(this, defaults)
+    }
+    return defaults
+  }
+
+  /** Builds an instance from plain data; missing fields keep their defaults. */
+  static fromJS<T extends Entity>(this: abstract new () => T, props: object = {}): T {
+    return assignFields(new (this as any)() as T, props)
+  }
+
+  /** Copies the raw input before normalizing; override to add fields derived from `args`. */
+  static process(input: any, _parent: any, _key: string | undefined, _args: readonly unknown[]): any {
+    return { ...input }
+  }
+
+  /** Computes a pk from plain (processed) data by running the instance `pk()` on it. */
+  static pk(value: any, parent?: any, key?: string, args?: readonly unknown[]): string | number | undefined {
+    return this.prototype.pk.call(value, parent, key, args)
+  }
+
+  /** Returns a message when a record is unusable; a failing read is treated as Invalid and refetched. */
+  static validate(_processed: any): string | undefined | void | false | null {
+    return undefined
+  }
+
+  /** Merges two versions of the same record; the incoming fields win. */
+  static merge(existing: any, incoming: any): any {
+    return { ...existing, ...incoming }
+  }
+
+  /** True when the incoming record was fetched before the stored one and must not win. */
+  static shouldReorder(existingMeta: EntityMeta, incomingMeta: EntityMeta, _existing: any, _incoming: any): boolean {
+    return incomingMeta.fetchedAt < existingMeta.fetchedAt
+  }
+
+  /** Merges an incoming record into the stored one, letting whichever was fetched later win. */
+  static mergeWithStore(existingMeta: EntityMeta | undefined, incomingMeta: EntityMeta, existing: any, incoming: any): any {
+    if (existingMeta !== undefined && this.shouldReorder(existingMeta, incomingMeta, existing, incoming)) {
+      return this.merge(incoming, existing)
+    }
+    return this.merge(existing, incoming)
+  }
+
+  /** Keeps the freshness stamps of whichever version was fetched later. */
+  static mergeMetaWithStore(existingMeta: EntityMeta | undefined, incomingMeta: EntityMeta, existing: any, incoming: any): EntityMeta {
+    if (existingMeta !== undefined && this.shouldReorder(existingMeta, incomingMeta, existing, incoming)) {
+      return existingMeta
+    }
+    return incomingMeta
+  }
+
+  /** Instance with nested fields denormalized, or undefined when `validate` rejects the record. */
+  static createIfValid(props: object): any {
+    if (this.validate(props)) return undefined
+    return (this as any).fromJS(props)
+  }
+
+  /** Normalizes one response object into a record; returns its pk. */
+  static normalize(input: any, parent: any, key: string | undefined, delegate: NormalizeDelegate): string {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      throw new SchemaError(`${this.name} expects an object, got ${describeValue(input)}`)
+    }
+    const args = delegate.args
+    const processed = this.process(input, parent, key, args)
+    const id = this.pk(processed, parent, key, args)
+    if (id === undefined || id === null || id === '' || (typeof id === 'number' && Number.isNaN(id))) {
+      throw new SchemaError(
+        `${this.name} has no usable primary key: pk() returned ${describeValue(id)} for ${describeValue(input)}`,
+      )
+    }
+    const pk = String(id)
+    const message = this.validate(processed)
+    if (message) throw new SchemaError(`${this.name} ${pk} failed validation: ${message}`)
+    if (delegate.checkLoop(this.key, pk, input)) return pk
+
+    const fields = checkFieldSchemas(this)
+    for (let i = 0; i < fields.length; i++) {
+      const field = fields[i]
+      const value = processed[field]
+      if (value === undefined || value === null) continue
+      try {
+        processed[field] = delegate.visit(this.schema[field], value, processed, field)
+      } catch (error) {
+        if (error instanceof SchemaError) error.prependPath(field)
+        throw error
+      }
+    }
+    delegate.mergeEntity(this as any, pk, processed)
+    return pk
+  }
+
+  /**
+   * Fills the nested fields of an instance made by `createIfValid` (it still holds pks). Returns
+   * INVALID when a required nested entity was deleted (a field whose default is truthy); an
+   * optional one just reads as undefined. Works in place so that cycles can point at `instance`.
+   */
+  static denormalize(instance: any, delegate: DenormalizeDelegate): any {
+    const fields = checkFieldSchemas(this)
+    for (let i = 0; i < fields.length; i++) {
+      const field = fields[i]
+      const stored = instance[field]
+      if (stored === undefined || stored === null) continue
+      const value = delegate.unvisit(this.schema[field], stored)
+      if (value === INVALID) {
+        if (this.defaults[field]) return INVALID
+        instance[field] = undefined
+      } else {
+        instance[field] = value
+      }
+    }
+    return instance
+  }
+}
+
+// The default key is the class name. An accessor (rather than a field) lets a subclass's
+// `static key = 'x'` define its own value, and the setter keeps that working for compilers that
+// assign static fields instead of defining them.
+Object.defineProperty(Entity, 'key', {
+  get(this: { name: string }) {
+    return this.name
+  },
+  set(this: object, value: string) {
+    Object.defineProperty(this, 'key', { value, writable: true, enumerable: true, configurable: true })
+  },
+  configurable: true,
+})
+
+/**
+ * Checks that every field the defaults declare is present; use it in `validate` so a summary
+ * record is not mistaken for a complete detail record.
+ * @returns a message naming the missing fields, or undefined when all are there.
+ */
+export function validateRequired(processed: Record<string, unknown>, requiredDefaults: object): string | undefined {
+  let missing: string[] | undefined
+  for (const field of Object.keys(requiredDefaults)) {
+    if (!Object.prototype.hasOwnProperty.call(processed, field)) (missing ??= []).push(field)
+  }
+  if (missing === undefined) return undefined
+  return `missing required field${missing.length > 1 ? 's' : ''} ${missing.map((f) => JSON.stringify(f)).join(', ')}`
+}

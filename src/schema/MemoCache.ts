@@ -1,0 +1,125 @@
+import { DenormalizeRun, type EntityCache } from './denormalize'
+import type { INVALID } from './kinds'
+import type { DenormalizeNullable, EntityPath, EntityTable } from './types'
+
+/** What a memoized read returns: the data and the entity records it was built from. */
+export interface MemoResult<T> {
+  readonly data: T | typeof INVALID
+  /** Every entity record the data depends on (deduplicated); computed on first access. */
+  readonly paths: EntityPath[]
+}
+
+interface ReadEntry {
+  entities: EntityTable
+  result: MemoResult<unknown>
+}
+
+const NO_ARGS: readonly unknown[] = []
+
+/**
+ * Memoized denormalization. Reading an unchanged state returns the very same objects; after a
+ * change, only the containers along the path to a changed entity are new, so components that
+ * show other entities can skip re-rendering. Entities are cached by their stored record object,
+ * shared across every schema and input read through this cache.
+ */
+export class MemoCache {
+  private readonly entityCache: EntityCache = new WeakMap()
+  private readonly byObject = new WeakMap<object, Map<unknown, ReadEntry>>()
+  private readonly byValue = new Map<unknown, Map<string, ReadEntry>>()
+
+  /** Denormalizes `input` with `schema`, returning cached objects for whatever did not change. */
+  denormalize<S>(
+    schema: S | undefined,
+    input: unknown,
+    entities: EntityTable,
+    args: readonly unknown[] = NO_ARGS,
+  ): MemoResult<DenormalizeNullable<S>> {
+    if (schema === undefined || schema === null || input === undefined || input === null) {
+      return { data: input as any, paths: [] }
+    }
+    const bucket = this.bucket(schema, input)
+    const previous = bucket.get()
+    if (previous !== undefined && previous.entities === entities) return previous.result as any
+
+    const run = new DenormalizeRun(entities, args, this.entityCache)
+    let data = run.unvisit(schema, input)
+    if (previous !== undefined) data = share(previous.result.data, data)
+    const result =
+      previous !== undefined && previous.result.data === data ? previous.result : new Result(data, run.deps)
+    bucket.set({ entities, result })
+    return result as any
+  }
+
+  private bucket(schema: unknown, input: unknown): { get(): ReadEntry | undefined; set(entry: ReadEntry): void } {
+    if (typeof input === 'object' && input !== null) {
+      let bySchema = this.byObject.get(input)
+      if (bySchema === undefined) this.byObject.set(input, (bySchema = new Map()))
+      const map = bySchema
+      return { get: () => map.get(schema), set: (entry) => void map.set(schema, entry) }
+    }
+    let byInput = this.byValue.get(schema)
+    if (byInput === undefined) this.byValue.set(schema, (byInput = new Map()))
+    const map = byInput
+    const key = typeof input + ':' + String(input)
+    return { get: () => map.get(key), set: (entry) => void map.set(key, entry) }
+  }
+}
+
+class Result implements MemoResult<unknown> {
+  private computed: EntityPath[] | undefined
+  constructor(
+    readonly data: unknown,
+    private readonly deps: unknown[],
+  ) {}
+
+  get paths(): EntityPath[] {
+    if (this.computed !== undefined) return this.computed
+    const seen = new Set<string>()
+    const paths: EntityPath[] = []
+    const deps = this.deps
+    for (let i = 0; i < deps.length; i += 3) {
+      const pk = deps[i + 1]
+      if (pk === undefined) continue
+      const id = (deps[i] as string) + '\u0000' + (pk as string)
+      if (seen.has(id)) continue
+      seen.add(id)
+      paths.push({ key: deps[i] as string, pk: pk as string })
+    }
+    return (this.computed = paths)
+  }
+}
+
+/**
+ * Structural sharing between two reads: returns `previous` (or parts of it) wherever `next` holds
+ * the same things, so an unchanged list keeps its identity even when the tables changed.
+ * Only plain arrays and objects are compared; entity instances are already shared by the cache.
+ */
+export function share(previous: unknown, next: unknown): unknown {
+  if (previous === next) return previous
+  if (Array.isArray(previous) && Array.isArray(next)) {
+    let same = previous.length === next.length
+    for (let i = 0; i < next.length; i++) {
+      const item = i < previous.length ? share(previous[i], next[i]) : next[i]
+      if (item !== next[i]) next[i] = item
+      if (same && item !== previous[i]) same = false
+    }
+    return same ? previous : next
+  }
+  if (isPlainObject(previous) && isPlainObject(next)) {
+    const keys = Object.keys(next)
+    let same = keys.length === Object.keys(previous).length
+    for (const key of keys) {
+      const item = share(previous[key], next[key])
+      if (item !== next[key]) next[key] = item
+      if (same && (item !== previous[key] || !(key in previous))) same = false
+    }
+    return same ? previous : next
+  }
+  return next
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false
+  const proto = Object.getPrototypeOf(value)
+  return proto === Object.prototype || proto === null
+}

@@ -1,0 +1,21 @@
+import { Polymorphic, type SchemaAttribute } from './Polymorphic'
+import type { Denormalize, DenormalizeDelegate, NormalizeDelegate } from './types'
+
+type Members<D> = D extends { readonly [key: string]: infer E } ? E : never
+
+/** One entity that may be of several types, chosen per value by `schemaAttribute`. */
+export class Union<D extends { readonly [key: string]: any } = any> extends Polymorphic {
+  declare readonly _denormalized: Denormalize<Members<D>>
+
+  constructor(definition: D, schemaAttribute: SchemaAttribute) {
+    super(definition, schemaAttribute)
+  }
+
+  normalize(input: any, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): unknown {
+    return this.normalizeValue(input, parent, key, delegate)
+  }
+
+  denormalize(input: unknown, delegate: DenormalizeDelegate): unknown {
+    return this.denormalizeValue(input, delegate)
+  }
+}

@@ -1,0 +1,218 @@
+import { SchemaError, describeValue } from './SchemaError'
+import { isSchemaLike } from './kinds'
+import { createTable, readEntry } from './table'
+import type {
+  EntitiesMetaTable,
+  EntityMeta,
+  EntityTable,
+  IndexTable,
+  MergeableSchema,
+  Normalize,
+  NormalizeDelegate,
+} from './types'
+
+/** What normalize reads from: the records already in the cache. Every table is optional. */
+export interface NormalizeStore {
+  readonly entities?: EntityTable
+  readonly indexes?: IndexTable
+  readonly entitiesMeta?: EntitiesMetaTable
+}
+
+/**
+ * The outcome of normalizing one response. `entities` holds only the records this response adds
+ * or changes (merged with the stored versions), so writing it costs what the response contains,
+ * not what the cache contains. A `null` record is a deletion (`schema.Invalidate`).
+ */
+export interface NormalizedResult<R = unknown> {
+  result: R
+  entities: EntityTable
+  indexes: IndexTable
+  entitiesMeta: EntitiesMetaTable
+}
+
+const EMPTY: NormalizeStore = {}
+
+/**
+ * Replaces every entity in `input` by its pk and collects the records by entity key. Pure: the
+ * store is read, never written. Call shape matches `@data-client/normalizr`.
+ * @throws {SchemaError} when the input does not fit the schema; nothing is returned or written then.
+ */
+export function normalize<S = unknown, R = Normalize<S>>(
+  schema: S | undefined,
+  input: unknown,
+  args: readonly unknown[] = [],
+  store: NormalizeStore = EMPTY,
+  meta?: EntityMeta,
+): NormalizedResult<R> {
+  const run = new NormalizeRun(args, store, meta ?? defaultMeta())
+  const result = schema === undefined || schema === null ? input : run.visit(schema, input, undefined, undefined)
+  return { result: result as R, entities: run.entities, indexes: run.indexes, entitiesMeta: run.entitiesMeta }
+}
+
+function defaultMeta(): EntityMeta {
+  const now = Date.now()
+  return { date: now, fetchedAt: now, expiresAt: Infinity }
+}
+
+class NormalizeRun implements NormalizeDelegate {
+  readonly entities: EntityTable = createTable()
+  readonly entitiesMeta: EntitiesMetaTable = createTable()
+  readonly indexes: IndexTable = createTable()
+  private readonly visited = new Map<object, string>()
+
+  constructor(
+    readonly args: readonly unknown[],
+    private readonly store: NormalizeStore,
+    readonly meta: EntityMeta,
+  ) {
+    this.visit = this.visit.bind(this)
+  }
+
+  visit(schema: any, value: any, parent: unknown, key: string | undefined): unknown {
+    if (value === undefined || value === null || schema === undefined || schema === null) return value
+    if (typeof schema === 'function') {
+      if (typeof schema.normalize === 'function') return schema.normalize(value, parent, key, this)
+      // A value type such as Date: the cache keeps JSON, the read rebuilds the value.
+      return typeof value === 'object' && typeof value.toJSON === 'function' ? value.toJSON() : value
+    }
+    if (typeof schema !== 'object') return value
+    if (typeof schema.normalize === 'function') return schema.normalize(value, parent, key, this)
+    if (Array.isArray(schema)) return this.visitArray(schema, value, parent, key)
+    return this.visitObject(schema, value)
+  }
+
+  private visitArray(schema: readonly unknown[], value: unknown, parent: unknown, key: string | undefined): unknown[] {
+    if (!Array.isArray(value)) throw new SchemaError(`Expected an array, got ${describeValue(value)}`)
+    if (schema.length !== 1) throw new SchemaError(`An array schema holds exactly one schema, got ${schema.length}`)
+    const itemSchema = schema[0]
+    const out = new Array(value.length)
+    for (let i = 0; i < value.length; i++) {
+      try {
+        out[i] = this.visit(itemSchema, value[i], parent, key)
+      } catch (error) {
+        if (error instanceof SchemaError) error.prependPath(i)
+        throw error
+      }
+    }
+    return out
+  }
+
+  private visitObject(schema: Record<string, unknown>, value: unknown): unknown {
+    if (typeof value !== 'object' || Array.isArray(value)) {
+      throw new SchemaError(`Expected an object, got ${describeValue(value)}`)
+    }
+    const out: Record<string, unknown> = { ...(value as object) }
+    for (const member of Object.keys(schema)) {
+      const memberSchema = schema[member]
+      const memberValue = out[member]
+      if (!isSchemaLike(memberSchema) || memberValue === undefined) continue
+      try {
+        out[member] = this.visit(memberSchema, memberValue, out, member)
+      } catch (error) {
+        if (error instanceof SchemaError) error.prependPath(member)
+        throw error
+      }
+    }
+    return out
+  }
+
+  getEntity(key: string, pk: string): unknown {
+    const pending = this.entities[key]
+    if (pending !== undefined) {
+      const record = pending[pk]
+      if (record !== undefined) return record
+    }
+    return readEntry(this.store.entities?.[key], pk)
+  }
+
+  getEntities(key: string): ReadonlyMap<string, unknown> {
+    const all = new Map<string, unknown>()
+    const stored = this.store.entities?.[key]
+    if (stored) for (const pk of Object.keys(stored)) if (stored[pk] != null) all.set(pk, stored[pk])
+    const pending = this.entities[key]
+    if (pending) for (const pk of Object.keys(pending)) {
+      if (pending[pk] === null) all.delete(pk)
+      else all.set(pk, pending[pk])
+    }
+    return all
+  }
+
+  mergeEntity(schema: MergeableSchema & { indexes?: readonly string[] }, pk: string, incoming: object): void {
+    const key = schema.key
+    let table = this.entities[key]
+    if (table === undefined) table = this.entities[key] = createTable()
+    let metaTable = this.entitiesMeta[key]
+    if (metaTable === undefined) metaTable = this.entitiesMeta[key] = createTable()
+
+    const pending = table[pk]
+    let record: unknown
+    if (pending !== undefined && pending !== null) {
+      // The same record twice in one response: both copies have the same freshness.
+      record = schema.merge(pending, incoming)
+    } else {
+      const existing = readEntry(this.store.entities?.[key], pk)
+      if (existing === undefined || existing === null) {
+        record = incoming
+        metaTable[pk] = this.meta
+      } else {
+        const existingMeta = readEntry(this.store.entitiesMeta?.[key], pk) as EntityMeta | undefined
+        record = schema.mergeWithStore(existingMeta, this.meta, existing, incoming)
+        metaTable[pk] = schema.mergeMetaWithStore(existingMeta, this.meta, existing, incoming)
+        // Unchanged data keeps its identity, so reads built from it stay memoized.
+        if (sameRecord(record, existing)) record = existing
+      }
+    }
+    table[pk] = record
+    if (schema.indexes) this.writeIndexes(key, schema.indexes, record as Record<string, unknown>, pk)
+  }
+
+  private writeIndexes(key: string, names: readonly string[], record: Record<string, unknown>, pk: string): void {
+    let byName = this.indexes[key]
+    if (byName === undefined) byName = this.indexes[key] = createTable()
+    for (const name of names) {
+      const value = record[name]
+      if (value === undefined || value === null) continue
+      let index = byName[name]
+      if (index === undefined) index = byName[name] = createTable()
+      index[String(value)] = pk
+    }
+  }
+
+  setEntity(key: string, pk: string, record: unknown): void {
+    let table = this.entities[key]
+    if (table === undefined) table = this.entities[key] = createTable()
+    let metaTable = this.entitiesMeta[key]
+    if (metaTable === undefined) metaTable = this.entitiesMeta[key] = createTable()
+    table[pk] = record
+    metaTable[pk] = this.meta
+  }
+
+  invalidate(key: string, pk: string): void {
+    this.setEntity(key, pk, null)
+  }
+
+  checkLoop(key: string, pk: string, input: object): boolean {
+    const seen = this.visited.get(input)
+    const id = key + '\u0000' + pk
+    if (seen === id) return true
+    this.visited.set(input, id)
+    return false
+  }
+}
+
+/** Shallow equality where array fields (lists of pks) compare by their items. */
+export function sameRecord(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
+  if (Array.isArray(a) !== Array.isArray(b)) return false
+  const aKeys = Object.keys(a)
+  if (aKeys.length !== Object.keys(b).length) return false
+  for (const k of aKeys) {
+    const x = (a as Record<string, unknown>)[k]
+    const y = (b as Record<string, unknown>)[k]
+    if (x === y) continue
+    if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length) return false
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false
+  }
+  return true
+}

@@ -1,0 +1,11 @@
+/**
+ * The `schema` namespace: schema kinds beyond plain Entity classes, arrays and objects.
+ * Usage mirrors data-client: `new schema.All(Post)`, `schema.Entity(Plain, { key })`.
+ */
+export { All } from './All'
+export { ArraySchema as Array, ObjectSchema as Object } from './ArraySchema'
+export { Collection, CollectionAdd } from './Collection'
+export { EntityMixin as Entity } from './EntityMixin'
+export { Invalidate } from './Invalidate'
+export { Union } from './Union'
+export { Values } from './Values'
