@@ -51,6 +51,8 @@ export class MemoCache {
   }
 
   private bucket(schema: unknown, input: unknown): { get(): ReadEntry | undefined; set(entry: ReadEntry): void } {
+    // `[Article]` written inline is a new array on every call; all of them mean the same schema.
+    if (Array.isArray(schema) && schema.length === 1) schema = canonicalList(schema[0])
     if (typeof input === 'object' && input !== null) {
       let bySchema = this.byObject.get(input)
       if (bySchema === undefined) this.byObject.set(input, (bySchema = new Map()))
@@ -63,6 +65,16 @@ export class MemoCache {
     const key = typeof input + ':' + String(input)
     return { get: () => map.get(key), set: (entry) => void map.set(key, entry) }
   }
+}
+
+const lists = new WeakMap<object, readonly unknown[]>()
+
+function canonicalList(item: unknown): unknown {
+  if (typeof item !== 'object' && typeof item !== 'function') return item
+  if (item === null) return item
+  let list = lists.get(item)
+  if (list === undefined) lists.set(item, (list = [item]))
+  return list
 }
 
 class Result implements MemoResult<unknown> {
