@@ -17,7 +17,7 @@ type Ctor<T> = new (...args: any[]) => T
 export type EntityMixinClass<C extends Ctor<any>> = C &
   Omit<typeof Entity, 'prototype' | 'fromJS'> & {
     new (...args: ConstructorParameters<C>): InstanceType<C> & { pk(): string | number | undefined }
-    fromJS(props?: Partial<InstanceType<C>>): InstanceType<C>
+    fromJS(props?: Partial<InstanceType<C>>): InstanceType<C> & { pk(): string | number | undefined }
     prototype: InstanceType<C>
   }
 

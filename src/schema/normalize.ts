@@ -149,6 +149,7 @@ class NormalizeRun implements NormalizeDelegate {
     if (pending !== undefined && pending !== null) {
       // The same record twice in one response: both copies have the same freshness.
       record = schema.merge(pending, incoming)
+      if (sameRecord(record, pending)) record = pending
     } else {
       const existing = readEntry(this.store.entities?.[key], pk)
       if (existing === undefined || existing === null) {

@@ -1,0 +1,52 @@
+import type { Denormalize, Schema } from '../schema/index'
+
+/** Decides whether a failed fetch hides cached data ('hard') or leaves it readable ('soft'). */
+export type ErrorPolicy = (error: any) => 'soft' | 'hard' | undefined
+
+/** Options every endpoint understands (data-client's EndpointExtraOptions). */
+export interface EndpointExtraOptions {
+  /** How long a successful response stays fresh, in ms (default 60 s). */
+  readonly dataExpiryLength?: number
+  /** How long an error stays before the read retries, in ms (default 1 s). */
+  readonly errorExpiryLength?: number
+  /** Soft errors keep showing the last good data; hard ones go to the error boundary. */
+  readonly errorPolicy?: ErrorPolicy
+  /** Treat stale data as missing: suspend instead of showing it while refetching. */
+  readonly invalidIfStale?: boolean
+  /** Refetch every this many ms while subscribed. */
+  readonly pollFrequency?: number
+  /** The value to show before the server answers a mutation; rolled back if it fails. */
+  readonly getOptimisticResponse?: (snapshot: SnapshotInterface, ...args: any[]) => unknown
+}
+
+/** What an optimistic updater can read: the cache as it is now. */
+export interface SnapshotInterface {
+  getResponse(endpoint: EndpointInterface, ...args: readonly unknown[]): { data: unknown; expiryStatus: string; expiresAt: number }
+  getError(endpoint: EndpointInterface, ...args: readonly unknown[]): Error | undefined
+  readonly fetchedAt: number
+}
+
+/** The contract between endpoints and the store: a callable with a stable key per argument set. */
+export interface EndpointInterface<
+  F extends (...args: any) => Promise<any> = (...args: any[]) => Promise<any>,
+  S extends Schema | undefined = Schema | undefined,
+  M extends boolean | undefined = boolean | undefined,
+> extends EndpointExtraOptions {
+  (...args: Parameters<F>): ReturnType<F>
+  /** The cache key for one argument set; the same arguments in another key order give the same key. */
+  key(...args: Parameters<F>): string
+  readonly schema?: S
+  /** true for mutations: never deduplicated, never read with useSuspense. */
+  readonly sideEffect?: M
+  readonly name: string
+}
+
+/** The value a read of `E` resolves to: the denormalized schema, or the fetch's own result. */
+export type ResolveType<E> = E extends { schema: infer S }
+  ? S extends undefined | null ? FetchResult<E> : Denormalize<S>
+  : FetchResult<E>
+
+type FetchResult<E> = E extends (...args: any) => Promise<infer R> ? R : unknown
+
+/** Arguments of an endpoint call. */
+export type EndpointArgs<E> = E extends (...args: infer A) => any ? A : never

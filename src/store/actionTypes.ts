@@ -1,0 +1,8 @@
+/** Action types: what happened to the cache, namespaced so they read well in Redux DevTools. */
+export const FETCH = 'tessera/fetch' as const
+export const RECEIVE = 'tessera/receive' as const
+export const OPTIMISTIC = 'tessera/optimistic' as const
+export const INVALIDATE = 'tessera/invalidate' as const
+export const INVALIDATE_ALL = 'tessera/invalidateAll' as const
+export const EXPIRE_ALL = 'tessera/expireAll' as const
+export const RESET = 'tessera/reset' as const

@@ -1,0 +1,169 @@
+import type { EntitiesMetaTable, EntityTable, IndexTable } from '../schema/index'
+import type { NormalizedResult } from '../schema/index'
+import { EXPIRE_ALL, FETCH, INVALIDATE, INVALIDATE_ALL, OPTIMISTIC, RECEIVE, RESET } from './actionTypes'
+import type { SerializedError } from './state'
+
+/** Timing every response carries. */
+export interface ReceiveMeta {
+  readonly date: number
+  readonly fetchedAt: number
+  readonly expiresAt: number
+}
+
+/** A request started. */
+export interface FetchAction {
+  readonly type: typeof FETCH
+  readonly key: string
+  readonly args: readonly unknown[]
+  readonly meta: { readonly fetchedAt: number }
+}
+
+/** A response was normalized and is ready to be written to the cache. */
+export interface ReceiveAction {
+  readonly type: typeof RECEIVE
+  readonly key: string
+  readonly args: readonly unknown[]
+  readonly result: unknown
+  readonly entities: EntityTable
+  readonly entitiesMeta: EntitiesMetaTable
+  readonly indexes: IndexTable
+  readonly meta: ReceiveMeta
+  readonly error?: undefined
+}
+
+/** A request failed; the last good data stays. */
+export interface ReceiveErrorAction {
+  readonly type: typeof RECEIVE
+  readonly key: string
+  readonly args: readonly unknown[]
+  readonly error: true
+  readonly payload: SerializedError
+  readonly errorPolicy?: 'hard' | 'soft'
+  readonly meta: ReceiveMeta
+}
+
+/** A mutation's expected result, shown until its response (or error) arrives. */
+export interface OptimisticAction {
+  readonly type: typeof OPTIMISTIC
+  readonly key: string
+  readonly args: readonly unknown[]
+  readonly result: unknown
+  readonly entities: EntityTable
+  readonly entitiesMeta: EntitiesMetaTable
+  readonly indexes: IndexTable
+  readonly meta: { readonly fetchedAt: number }
+}
+
+/** One endpoint key must be fetched again before it is shown. */
+export interface InvalidateAction {
+  readonly type: typeof INVALIDATE
+  readonly key: string
+}
+
+/** Several keys at once; the controller resolves a filter function into the list of keys. */
+export interface InvalidateAllAction {
+  readonly type: typeof INVALIDATE_ALL
+  readonly keys: readonly string[]
+}
+
+/** Several keys become stale (shown, and refetched in the background). */
+export interface ExpireAllAction {
+  readonly type: typeof EXPIRE_ALL
+  readonly keys: readonly string[]
+}
+
+/** Everything is forgotten; responses to requests started before `date` land nowhere. */
+export interface ResetAction {
+  readonly type: typeof RESET
+  readonly date: number
+}
+
+/** Every action the reducer understands. All of them are plain JSON. */
+export type Action =
+  | FetchAction
+  | ReceiveAction
+  | ReceiveErrorAction
+  | OptimisticAction
+  | InvalidateAction
+  | InvalidateAllAction
+  | ExpireAllAction
+  | ResetAction
+
+/** A request for `key` started at `fetchedAt`. */
+export function createFetch(key: string, args: readonly unknown[], fetchedAt: number): FetchAction {
+  return { type: FETCH, key, args: toJSON(args), meta: { fetchedAt } }
+}
+
+/** A normalized response for `key`. */
+export function createReceive(key: string, args: readonly unknown[], normalized: NormalizedResult, meta: ReceiveMeta): ReceiveAction {
+  return {
+    type: RECEIVE,
+    key,
+    args: toJSON(args),
+    result: normalized.result,
+    entities: normalized.entities,
+    entitiesMeta: normalized.entitiesMeta,
+    indexes: normalized.indexes,
+    meta,
+  }
+}
+
+/** A failed request for `key`. */
+export function createReceiveError(
+  key: string,
+  args: readonly unknown[],
+  error: SerializedError,
+  errorPolicy: 'hard' | 'soft' | undefined,
+  meta: ReceiveMeta,
+): ReceiveErrorAction {
+  const action: ReceiveErrorAction = { type: RECEIVE, key, args: toJSON(args), error: true, payload: error, meta }
+  return errorPolicy === undefined ? action : { ...action, errorPolicy }
+}
+
+/** The expected result of a mutation, normalized. */
+export function createOptimistic(key: string, args: readonly unknown[], normalized: NormalizedResult, fetchedAt: number): OptimisticAction {
+  return {
+    type: OPTIMISTIC,
+    key,
+    args: toJSON(args),
+    result: normalized.result,
+    entities: normalized.entities,
+    entitiesMeta: normalized.entitiesMeta,
+    indexes: normalized.indexes,
+    meta: { fetchedAt },
+  }
+}
+
+/** Invalidate one endpoint key. */
+export function createInvalidate(key: string): InvalidateAction {
+  return { type: INVALIDATE, key }
+}
+
+/** Invalidate many endpoint keys. */
+export function createInvalidateAll(keys: readonly string[]): InvalidateAllAction {
+  return { type: INVALIDATE_ALL, keys: [...keys] }
+}
+
+/** Expire many endpoint keys. */
+export function createExpireAll(keys: readonly string[]): ExpireAllAction {
+  return { type: EXPIRE_ALL, keys: [...keys] }
+}
+
+/** Empty the cache at `date`. */
+export function createReset(date: number): ResetAction {
+  return { type: RESET, date }
+}
+
+/** Turns an Error (or anything thrown) into plain data. */
+export function serializeError(error: unknown): SerializedError {
+  if (error instanceof Error) {
+    const status = (error as { status?: unknown }).status
+    return typeof status === 'number' ? { name: error.name, message: error.message, status } : { name: error.name, message: error.message }
+  }
+  return { name: 'Error', message: typeof error === 'string' ? error : JSON.stringify(error) ?? String(error) }
+}
+
+/** Arguments travel as JSON: undefined members vanish, dates become strings, exactly as on replay. */
+function toJSON(args: readonly unknown[]): unknown[] {
+  return args.length === 0 ? [] : JSON.parse(JSON.stringify(args, (_k, v) => (v === undefined ? null : v)))
+}

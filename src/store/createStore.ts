@@ -1,0 +1,91 @@
+import type { Action } from './actions'
+import { Controller } from './Controller'
+import type { Dispatch, Manager } from './Manager'
+import { NetworkManager } from './managers/NetworkManager'
+import { PollingManager } from './managers/PollingManager'
+import { connectDevTools, type DevToolsOptions } from './managers/devtools'
+import { reducer } from './reducer'
+import { createInitialState, hydrateState, type State } from './state'
+
+/** Options of `createStore`. */
+export interface StoreOptions {
+  /** Extra managers; each sees every action through its middleware. */
+  managers?: readonly Manager[]
+  /** A saved state to start from (for example one taken from devtools or a test). */
+  initialState?: Partial<State>
+  /** The clock, for deterministic tests. Defaults to Date.now. */
+  now?: () => number
+  /** Connect to the Redux DevTools extension, if it is installed. */
+  devtools?: boolean | DevToolsOptions
+}
+
+/** Receives each action after it was applied. */
+export type StoreListener = (action: Action) => void
+
+/** A headless cache: no React, no DOM. */
+export interface Store {
+  readonly controller: Controller
+  getState(): State
+  /** Calls `listener` after every applied action; returns the unsubscribe function. */
+  subscribe(listener: StoreListener): () => void
+  /** Applies an action (through the managers' middleware). Replaying a log only changes state. */
+  dispatch(action: Action): void
+  /** Puts a whole state in place (devtools time travel); listeners are told, nothing is fetched. */
+  replaceState(state: State): void
+  /** Stops timers and in-flight requests, and disconnects devtools. */
+  cleanup(): void
+}
+
+const REPLACE = { type: 'tessera/replaceState' } as unknown as Action
+
+/**
+ * Creates a store: the state, the reducer, the managers and a Controller, runnable in plain Node.
+ * Two stores created with the same options start with equal states.
+ */
+export function createStore(options: StoreOptions = {}): Store {
+  let state: State = options.initialState ? hydrateState(options.initialState) : createInitialState()
+  const listeners = new Set<StoreListener>()
+  const network = new NetworkManager()
+  const polling = new PollingManager()
+  const managers: Manager[] = [network, polling, ...(options.managers ?? [])]
+
+  const apply: Dispatch = (action) => {
+    state = reducer(state, action)
+    for (const listener of [...listeners]) listener(action)
+  }
+  let dispatch: Dispatch = apply
+  const controller = new Controller({ dispatch: (action) => dispatch(action), getState: () => state, now: options.now, network, polling })
+  for (const manager of [...managers].reverse()) {
+    if (manager.middleware) dispatch = manager.middleware(controller)(dispatch)
+  }
+
+  const store: Store = {
+    controller,
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+    dispatch: (action) => dispatch(action),
+    replaceState(next) {
+      state = next
+      for (const listener of [...listeners]) listener(REPLACE)
+    },
+    cleanup() {
+      disconnect?.()
+      for (const manager of managers) manager.cleanup?.()
+    },
+  }
+  const disconnect = options.devtools
+    ? connectDevTools(
+        {
+          getState: store.getState,
+          replaceState: store.replaceState,
+          // Devtools is told about dispatched actions only, not its own jumps.
+          subscribe: (listener) => store.subscribe((action) => action !== REPLACE && listener(action)),
+        },
+        options.devtools === true ? {} : options.devtools,
+      )
+    : undefined
+  return store
+}

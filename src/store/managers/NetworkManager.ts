@@ -1,0 +1,154 @@
+import { MemoCache, normalize } from '../../schema/index'
+import type { EndpointInterface } from '../../endpoint/types'
+import { createFetch, createOptimistic, createReceive, createReceiveError, serializeError } from '../actions'
+import type { Controller } from '../Controller'
+import type { Manager } from '../Manager'
+import { selectOptimisticState } from '../selectors'
+
+/** Default freshness of a response, in ms. */
+export const DEFAULT_DATA_EXPIRY = 60_000
+/** Default time before a failed read is retried, in ms. */
+export const DEFAULT_ERROR_EXPIRY = 1_000
+
+interface InFlight {
+  readonly promise: Promise<unknown>
+  readonly abort: AbortController
+  readonly fetchedAt: number
+}
+
+/** Thrown (as a rejection) by `controller.abort` to whoever awaits the aborted fetch. */
+export class AbortError extends Error {
+  override name = 'AbortError'
+}
+
+/**
+ * Runs requests: deduplicates identical reads while one is in flight, normalizes responses
+ * against the current state and dispatches the results. Holds the only non-serializable state
+ * (promises, abort controllers), keyed by the endpoint key.
+ */
+export class NetworkManager implements Manager {
+  private readonly inflight = new Map<string, InFlight>()
+  private readonly memo = new MemoCache()
+
+  /** Starts (or joins) a request and resolves to its denormalized result. */
+  fetch(controller: Controller, endpoint: EndpointInterface, args: readonly unknown[]): Promise<unknown> {
+    const key = endpoint.key(...args)
+    if (!endpoint.sideEffect) {
+      const running = this.inflight.get(key)
+      if (running !== undefined) return running.promise
+    }
+    const fetchedAt = controller.tick()
+    controller.dispatch(createFetch(key, args, fetchedAt))
+    if (endpoint.sideEffect && endpoint.getOptimisticResponse) this.applyOptimistic(controller, endpoint, key, args, fetchedAt)
+
+    const abort = new AbortController()
+    const promise = this.run(controller, endpoint, key, args, fetchedAt, abort)
+    if (!endpoint.sideEffect) {
+      this.inflight.set(key, { promise, abort, fetchedAt })
+      const forget = () => {
+        if (this.inflight.get(key)?.promise === promise) this.inflight.delete(key)
+      }
+      promise.then(forget, forget)
+    }
+    return promise
+  }
+
+  /** True while a read for `key` is in flight. */
+  isFetching(key: string): boolean {
+    return this.inflight.has(key)
+  }
+
+  /** Rejects the in-flight read for `key` with an AbortError; its response will be ignored. */
+  abort(key: string): boolean {
+    const running = this.inflight.get(key)
+    if (running === undefined) return false
+    running.abort.abort(new AbortError(`The request for ${key} was aborted`))
+    this.inflight.delete(key)
+    return true
+  }
+
+  /** Forgets every in-flight request (after a reset, a new read must not join an old request). */
+  forgetAll(): void {
+    this.inflight.clear()
+  }
+
+  cleanup(): void {
+    for (const running of this.inflight.values()) running.abort.abort(new AbortError('The store was cleaned up'))
+    this.inflight.clear()
+  }
+
+  private async run(
+    controller: Controller,
+    endpoint: EndpointInterface,
+    key: string,
+    args: readonly unknown[],
+    fetchedAt: number,
+    abort: AbortController,
+  ): Promise<unknown> {
+    let value: unknown
+    try {
+      value = await callWithSignal(endpoint, args, abort.signal)
+    } catch (error) {
+      if (abort.signal.aborted) throw abort.signal.reason
+      this.fail(controller, endpoint, key, args, fetchedAt, error)
+      throw error
+    }
+    if (abort.signal.aborted) throw abort.signal.reason
+    const now = controller.now()
+    let normalized
+    try {
+      const state = controller.getState()
+      normalized = normalize(endpoint.schema, value, args, state, {
+        fetchedAt,
+        date: now,
+        expiresAt: now + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY),
+      })
+    } catch (error) {
+      // A response of the wrong shape is a failed request: record it, keep the cached data.
+      this.fail(controller, endpoint, key, args, fetchedAt, error)
+      throw error
+    }
+    controller.dispatch(
+      createReceive(key, args, normalized, {
+        date: now,
+        fetchedAt,
+        expiresAt: now + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY),
+      }),
+    )
+    if (endpoint.schema === undefined || endpoint.schema === null) return value
+    return this.memo.denormalize(endpoint.schema, normalized.result, selectOptimisticState(controller.getState()).entities, args).data
+  }
+
+  private fail(controller: Controller, endpoint: EndpointInterface, key: string, args: readonly unknown[], fetchedAt: number, error: unknown): void {
+    const now = controller.now()
+    const policy = endpoint.errorPolicy?.(error)
+    controller.dispatch(
+      createReceiveError(key, args, serializeError(error), policy, {
+        date: now,
+        fetchedAt,
+        expiresAt: now + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY),
+      }),
+    )
+  }
+
+  private applyOptimistic(controller: Controller, endpoint: EndpointInterface, key: string, args: readonly unknown[], fetchedAt: number): void {
+    const snapshot = controller.snapshot(controller.getState(), fetchedAt)
+    const value = endpoint.getOptimisticResponse!(snapshot, ...args)
+    const state = selectOptimisticState(controller.getState())
+    const normalized = normalize(endpoint.schema, value, args, state, { fetchedAt, date: fetchedAt, expiresAt: fetchedAt })
+    controller.dispatch(createOptimistic(key, args, normalized, fetchedAt))
+  }
+}
+
+/**
+ * Calls the endpoint so that `this.signal` is the abort signal when it is one of our Endpoint
+ * objects (its fetch can pass the signal on to `fetch`); plain functions are just called.
+ */
+function callWithSignal(endpoint: EndpointInterface, args: readonly unknown[], signal: AbortSignal): Promise<unknown> {
+  const fetchFn = (endpoint as { fetch?: unknown }).fetch
+  if (typeof fetchFn === 'function') {
+    const self = Object.create(endpoint, { signal: { value: signal } })
+    return Promise.resolve(fetchFn.apply(self, args))
+  }
+  return Promise.resolve((endpoint as (...a: readonly unknown[]) => Promise<unknown>)(...args))
+}

@@ -1,0 +1,54 @@
+import type { EndpointInterface } from '../../endpoint/types'
+import type { Controller } from '../Controller'
+import type { Manager } from '../Manager'
+
+interface Subscription {
+  count: number
+  timer: ReturnType<typeof setInterval> | undefined
+}
+
+/**
+ * Refetches subscribed endpoints every `pollFrequency` ms: one timer per key however many
+ * components subscribe, stopped when the last one unsubscribes.
+ */
+export class PollingManager implements Manager {
+  private readonly subscriptions = new Map<string, Subscription>()
+
+  subscribe(controller: Controller, endpoint: EndpointInterface, args: readonly unknown[]): void {
+    const frequency = endpoint.pollFrequency
+    if (!frequency || args[0] === null) return
+    const key = endpoint.key(...args)
+    const current = this.subscriptions.get(key)
+    if (current !== undefined) {
+      current.count++
+      return
+    }
+    const timer = setInterval(() => {
+      controller.fetch(endpoint, ...args).catch(() => {
+        // The error is in the cache for readers; a poll has no caller to reject to.
+      })
+    }, frequency)
+    ;(timer as { unref?: () => void }).unref?.()
+    this.subscriptions.set(key, { count: 1, timer })
+  }
+
+  unsubscribe(endpoint: EndpointInterface, args: readonly unknown[]): void {
+    if (!endpoint.pollFrequency || args[0] === null) return
+    const key = endpoint.key(...args)
+    const current = this.subscriptions.get(key)
+    if (current === undefined) return
+    if (--current.count > 0) return
+    clearInterval(current.timer)
+    this.subscriptions.delete(key)
+  }
+
+  /** Number of keys being polled (for tests and devtools). */
+  get size(): number {
+    return this.subscriptions.size
+  }
+
+  cleanup(): void {
+    for (const subscription of this.subscriptions.values()) clearInterval(subscription.timer)
+    this.subscriptions.clear()
+  }
+}
