@@ -58,6 +58,8 @@ export class DenormalizeRun implements DenormalizeDelegate {
       return buildValue(schema, input)
     }
     if (typeof schema !== 'object') return input
+    // A collection is an entity too: `input` is its pk, not the list itself.
+    if (isEntity(schema)) return this.unvisitEntity(schema, input)
     if (typeof schema.denormalize === 'function') return schema.denormalize(input, this)
     if (Array.isArray(schema)) return this.unvisitArray(schema[0], input)
     return this.unvisitObject(schema, input)
@@ -96,7 +98,7 @@ export class DenormalizeRun implements DenormalizeDelegate {
   private unvisitEntity(schema: EntityClassLike, input: unknown): unknown {
     if (typeof input === 'object') {
       // Already an entity (an unnormalized value embedded in a result): use it as it is.
-      if (input instanceof (schema as any)) return input
+      if (typeof schema === 'function' && input instanceof schema) return input
       const id = schema.pk(input, undefined, undefined, this.args)
       if (id === undefined) return (schema as any).fromJS(input)
       input = id
@@ -116,9 +118,10 @@ export class DenormalizeRun implements DenormalizeDelegate {
     }
     if (entry !== undefined) {
       // The reader depends on everything this entity was built from, not just its own record.
+      // A cycle back to the entity being built shares this very list: appending it to itself would never end.
       const deps = this.deps
       const used = entry.deps
-      for (let i = 0; i < used.length; i++) deps.push(used[i])
+      if (used !== deps) for (let i = 0; i < used.length; i++) deps.push(used[i])
       return entry.value
     }
     return this.buildEntity(schema, key, pk, record)

@@ -1,5 +1,5 @@
 import { SchemaError, describeValue } from './SchemaError'
-import { isSchemaLike } from './kinds'
+import { isEntity, isSchemaLike } from './kinds'
 import { createTable, readEntry } from './table'
 import type {
   EntitiesMetaTable,
@@ -45,7 +45,7 @@ export function normalize<S = unknown, R = Normalize<S>>(
   meta?: EntityMeta,
 ): NormalizedResult<R> {
   const run = new NormalizeRun(args, store, meta ?? defaultMeta())
-  const result = schema === undefined || schema === null ? input : run.visit(schema, input, undefined, undefined)
+  const result = schema === undefined || schema === null ? input : run.visitRoot(schema, input)
   return { result: result as R, entities: run.entities, indexes: run.indexes, entitiesMeta: run.entitiesMeta }
 }
 
@@ -66,6 +66,19 @@ class NormalizeRun implements NormalizeDelegate {
     readonly meta: EntityMeta,
   ) {
     this.visit = this.visit.bind(this)
+  }
+
+  /**
+   * The whole response. visit lets null through because a nested null is an optional value, but a
+   * response that is null where an entity, a list or an object is expected is a broken response.
+   */
+  visitRoot(schema: any, value: unknown): unknown {
+    if (value === null) {
+      if (typeof schema === 'function' && isEntity(schema)) return schema.normalize(value, undefined, undefined, this)
+      if (Array.isArray(schema)) return this.visitArray(schema, value, undefined, undefined)
+      if (typeof schema === 'object' && typeof schema.normalize !== 'function') return this.visitObject(schema, value)
+    }
+    return this.visit(schema, value, undefined, undefined)
   }
 
   visit(schema: any, value: any, parent: unknown, key: string | undefined): unknown {
@@ -98,7 +111,7 @@ class NormalizeRun implements NormalizeDelegate {
   }
 
   private visitObject(schema: Record<string, unknown>, value: unknown): unknown {
-    if (typeof value !== 'object' || Array.isArray(value)) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       throw new SchemaError(`Expected an object, got ${describeValue(value)}`)
     }
     const out: Record<string, unknown> = { ...(value as object) }
@@ -107,7 +120,8 @@ class NormalizeRun implements NormalizeDelegate {
       const memberValue = out[member]
       if (!isSchemaLike(memberSchema) || memberValue === undefined) continue
       try {
-        out[member] = this.visit(memberSchema, memberValue, out, member)
+        // The parent is the response object itself: `out` is a copy whose earlier members are already pks.
+        out[member] = this.visit(memberSchema, memberValue, value, member)
       } catch (error) {
         if (error instanceof SchemaError) error.prependPath(member)
         throw error
