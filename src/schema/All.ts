@@ -37,10 +37,8 @@ export class All<D = any> extends Polymorphic {
     for (const entity of this.schemas() as { key: string }[]) {
       if (seenKeys.has(entity.key)) continue
       seenKeys.add(entity.key)
-      const table = delegate.getTable(entity.key)
-      if (table === undefined) continue
-      for (const pk of Object.keys(table)) {
-        if (table[pk] === null) continue
+      for (const pk of delegate.getEntityKeys(entity.key)) {
+        // Deleted records (tombstones) read as INVALID and drop out below.
         const value = delegate.unvisit(entity, pk)
         if (value !== undefined && value !== INVALID) out.push(value)
       }

@@ -1,6 +1,6 @@
 import { DenormalizeRun, type EntityCache } from './denormalize'
 import type { INVALID } from './kinds'
-import type { DenormalizeNullable, EntityPath, EntityTable } from './types'
+import type { DenormalizeNullable, EntityPath, StoredEntities } from './types'
 
 /** What a memoized read returns: the data and the entity records it was built from. */
 export interface MemoResult<T> {
@@ -10,7 +10,7 @@ export interface MemoResult<T> {
 }
 
 interface ReadEntry {
-  entities: EntityTable
+  entities: StoredEntities
   result: MemoResult<unknown>
 }
 
@@ -31,7 +31,7 @@ export class MemoCache {
   denormalize<S>(
     schema: S | undefined,
     input: unknown,
-    entities: EntityTable,
+    entities: StoredEntities,
     args: readonly unknown[] = NO_ARGS,
   ): MemoResult<DenormalizeNullable<S>> {
     if (schema === undefined || schema === null || input === undefined || input === null) {

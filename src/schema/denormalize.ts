@@ -1,6 +1,6 @@
 import { INVALID, isEntity } from './kinds'
-import { readEntry } from './table'
-import type { DenormalizeDelegate, DenormalizeNullable, EntityClassLike, EntityTable } from './types'
+import { readEntry, tableKeys } from './table'
+import type { DenormalizeDelegate, DenormalizeNullable, EntityClassLike, StoredEntities } from './types'
 
 /**
  * One cached entity read: the instance built from a record by one schema, and what it was built
@@ -28,7 +28,7 @@ const NO_ARGS: readonly unknown[] = []
 export function denormalize<S>(
   schema: S | undefined,
   input: unknown,
-  entities: EntityTable,
+  entities: StoredEntities,
   args: readonly unknown[] = NO_ARGS,
 ): DenormalizeNullable<S> | typeof INVALID {
   if (schema === undefined || schema === null || input === undefined) return input as any
@@ -43,7 +43,7 @@ export class DenormalizeRun implements DenormalizeDelegate {
   private readonly local = new Map<object, EntityCacheEntry>()
 
   constructor(
-    readonly entities: EntityTable,
+    readonly entities: StoredEntities,
     readonly args: readonly unknown[],
     private readonly cache: EntityCache | undefined,
   ) {
@@ -169,10 +169,10 @@ export class DenormalizeRun implements DenormalizeDelegate {
     return true
   }
 
-  getTable(key: string): Readonly<Record<string, unknown>> | undefined {
+  getEntityKeys(key: string): string[] {
     const table = this.entities[key]
     this.deps.push(key, undefined, table)
-    return table
+    return tableKeys(table)
   }
 }
 

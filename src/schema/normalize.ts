@@ -1,21 +1,23 @@
 import { SchemaError, describeValue } from './SchemaError'
 import { isEntity, isSchemaLike } from './kinds'
-import { createTable, readEntry } from './table'
+import { createTable, readEntry, tableKeys } from './table'
 import type {
   EntitiesMetaTable,
-  EntityMeta,
   EntityTable,
+  EntityMeta,
   IndexTable,
   MergeableSchema,
   Normalize,
   NormalizeDelegate,
+  StoredEntities,
+  StoredEntitiesMeta,
 } from './types'
 
 /** What normalize reads from: the records already in the cache. Every table is optional. */
 export interface NormalizeStore {
-  readonly entities?: EntityTable
+  readonly entities?: StoredEntities
   readonly indexes?: IndexTable
-  readonly entitiesMeta?: EntitiesMetaTable
+  readonly entitiesMeta?: StoredEntitiesMeta
 }
 
 /**
@@ -142,7 +144,10 @@ class NormalizeRun implements NormalizeDelegate {
   getEntities(key: string): ReadonlyMap<string, unknown> {
     const all = new Map<string, unknown>()
     const stored = this.store.entities?.[key]
-    if (stored) for (const pk of Object.keys(stored)) if (stored[pk] != null) all.set(pk, stored[pk])
+    for (const pk of tableKeys(stored)) {
+      const record = readEntry(stored, pk)
+      if (record !== undefined && record !== null) all.set(pk, record)
+    }
     const pending = this.entities[key]
     if (pending) for (const pk of Object.keys(pending)) {
       if (pending[pk] === null) all.delete(pk)

@@ -11,15 +11,129 @@ export function createTable<T = unknown>(): Record<string, T> {
   return Object.create(null) as Record<string, T>
 }
 
+/** A table as the store keeps it: flat while small, a two-level hash trie once it grows. */
+export type RecordTable<T = unknown> = Readonly<Record<string, T>> | ShardedTable<T>
+
 /**
- * Reads an own entry. Every inherited member of Object.prototype is a function or the prototype
- * itself, and records never are, so two comparisons rule them out without a hasOwn call.
+ * A large table split by the hash of the pk into 64 × 64 leaves of plain (null-prototype)
+ * objects. Writing one record copies two 64-slot arrays and one small leaf instead of the whole
+ * table, so a write costs the same at 1k and at 1M records. Still plain JSON.
  */
-export function readEntry(table: Readonly<Record<string, unknown>> | undefined, key: string): unknown {
+export type ShardedTable<T = unknown> = readonly (readonly (Readonly<Record<string, T>> | null)[] | null)[]
+
+/** Tables with more records than this are sharded; smaller ones stay flat and easy to read. */
+export const SHARD_THRESHOLD = 128
+const FANOUT = 64
+const MASK = FANOUT - 1
+
+/** FNV-1a over the UTF-16 code units: cheap, and spreads sequential ids evenly. */
+function hashKey(key: string): number {
+  let h = 0x811c9dc5
+  for (let i = 0; i < key.length; i++) {
+    h ^= key.charCodeAt(i)
+    h = Math.imul(h, 0x01000193)
+  }
+  return h >>> 0
+}
+
+/**
+ * Reads an own entry of a flat or sharded table. Every inherited member of Object.prototype is a
+ * function or the prototype itself, and records never are, so two comparisons rule them out
+ * without a hasOwn call.
+ */
+export function readEntry(table: RecordTable | undefined | null, key: string): unknown {
   if (table === undefined || table === null) return undefined
-  const value = table[key]
+  let value: unknown
+  if (Array.isArray(table)) {
+    const h = hashKey(key)
+    const mid = (table as ShardedTable)[h & MASK]
+    if (mid === null || mid === undefined) return undefined
+    const leaf = mid[(h >>> 6) & MASK]
+    if (leaf === null || leaf === undefined) return undefined
+    value = leaf[key]
+  } else {
+    value = (table as Record<string, unknown>)[key]
+  }
   if (typeof value === 'function' || value === ObjectPrototype) return undefined
   return value
+}
+
+/** Every key of a flat or sharded table (sharded tables list them in hash order). */
+export function tableKeys(table: RecordTable | undefined | null): string[] {
+  if (table === undefined || table === null) return []
+  if (!Array.isArray(table)) return Object.keys(table)
+  const keys: string[] = []
+  for (const mid of table as ShardedTable) {
+    if (!mid) continue
+    for (const leaf of mid) if (leaf) for (const key of Object.keys(leaf)) keys.push(key)
+  }
+  return keys
+}
+
+/**
+ * A new table with `values[i]` stored under `keys[i]`; the old table is untouched and shares
+ * everything the write did not reach. Flat tables turn sharded when they outgrow SHARD_THRESHOLD.
+ */
+export function setEntries<T>(table: RecordTable<T> | undefined | null, keys: readonly string[], values: readonly T[]): RecordTable<T> {
+  if (table && keys.length === 0) return table
+  // Frozen (shallowly): a table is never edited in place, and immer skips frozen values when it
+  // finalizes a draft instead of walking every record of a table it did not draft.
+  return Object.freeze(buildEntries(table, keys, values))
+}
+
+function buildEntries<T>(table: RecordTable<T> | undefined | null, keys: readonly string[], values: readonly T[]): RecordTable<T> {
+  if (!Array.isArray(table)) {
+    const flat = (table ?? undefined) as Readonly<Record<string, T>> | undefined
+    const size = flat ? Object.keys(flat).length : 0
+    if (size + keys.length <= SHARD_THRESHOLD) {
+      // Object.assign onto a null-prototype target defines "__proto__" as data, never re-parents.
+      const out = flat ? Object.assign(createTable<T>(), flat) : createTable<T>()
+      for (let i = 0; i < keys.length; i++) out[keys[i]] = values[i]
+      return out
+    }
+    const existing = flat ? Object.keys(flat) : []
+    const sharded = writeSharded(new Array(FANOUT).fill(null), existing, existing.map((k) => flat![k]), true)
+    return writeSharded(sharded, keys, values, true)
+  }
+  return writeSharded(table as ShardedTable<T>, keys, values, false)
+}
+
+/** Path-copies each touched node once per batch; `owned` top means it is already a fresh copy. */
+function writeSharded<T>(table: ShardedTable<T>, keys: readonly string[], values: readonly T[], ownedTop: boolean): ShardedTable<T> {
+  const top = (ownedTop ? table : table.slice()) as (Record<string, T>[] | null)[]
+  const fresh = new Set<object>()
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]
+    const h = hashKey(key)
+    const a = h & MASK
+    const b = (h >>> 6) & MASK
+    let mid = top[a]
+    if (mid === null || !fresh.has(mid)) {
+      mid = mid === null ? new Array(FANOUT).fill(null) : mid.slice()
+      fresh.add(mid)
+      top[a] = mid
+    }
+    let leaf = mid[b]
+    if (leaf === null || !fresh.has(leaf)) {
+      leaf = leaf === null ? createTable<T>() : Object.assign(createTable<T>(), leaf)
+      fresh.add(leaf)
+      mid[b] = leaf
+    }
+    leaf[key] = values[i]
+  }
+  return top
+}
+
+/**
+ * Gives a table that went through JSON null-prototype leaves again, flat or sharded.
+ */
+export function hydrateTable<T>(table: unknown): RecordTable<T> {
+  if (Array.isArray(table)) {
+    return table.map((mid) =>
+      Array.isArray(mid) ? mid.map((leaf) => (leaf && typeof leaf === 'object' ? Object.assign(createTable<T>(), leaf) : null)) : null,
+    ) as ShardedTable<T>
+  }
+  return table && typeof table === 'object' ? Object.assign(createTable<T>(), table) : createTable<T>()
 }
 
 const hasOwn = Object.prototype.hasOwnProperty

@@ -1,3 +1,5 @@
+import type { RecordTable } from './table'
+
 /**
  * Shared schema types: the contract between normalize/denormalize and every schema kind.
  * Nothing here knows about a store; a "table" is just `{ [entityKey]: { [pk]: record } }`.
@@ -21,6 +23,19 @@ export interface EntityTable {
 /** Per-record freshness stamps, shaped like `EntityTable`. */
 export interface EntitiesMetaTable {
   [entityKey: string]: { [pk: string]: EntityMeta } | undefined
+}
+
+/**
+ * Entity tables as the store keeps them: each table flat or sharded (see `RecordTable`). Every
+ * `EntityTable` is one. Read records with `readEntry`, not by indexing.
+ */
+export interface StoredEntities {
+  readonly [entityKey: string]: RecordTable | undefined
+}
+
+/** Freshness stamps as the store keeps them. */
+export interface StoredEntitiesMeta {
+  readonly [entityKey: string]: RecordTable<EntityMeta> | undefined
 }
 
 /** Secondary lookups (`entityKey → indexName → value → pk`). */
@@ -63,9 +78,9 @@ export interface DenormalizeDelegate {
   /** Arguments of the read. */
   readonly args: readonly unknown[]
   /** The entity tables being read. */
-  readonly entities: EntityTable
-  /** Every record of one entity type, and records the table as a dependency of the read. */
-  getTable(key: string): Readonly<Record<string, unknown>> | undefined
+  readonly entities: StoredEntities
+  /** The pks of every record of one entity type; the read then depends on the whole table. */
+  getEntityKeys(key: string): string[]
 }
 
 /** What every schema class implements (Entity classes implement the same as statics). */

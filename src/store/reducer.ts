@@ -1,7 +1,7 @@
 import { Immer, type Draft } from 'immer'
-import { createTable } from '../schema/table'
+import { createTable, readEntry, setEntries } from '../schema/table'
 import { sameRecord } from '../schema/normalize'
-import type { EntitiesMetaTable, EntityMeta, EntityTable, IndexTable } from '../schema/index'
+import type { EntityMeta, EntitiesMetaTable, EntityTable, IndexTable } from '../schema/index'
 import { EXPIRE_ALL, FETCH, INVALIDATE, INVALIDATE_ALL, OPTIMISTIC, RECEIVE, RESET } from './actionTypes'
 import type { Action, ReceiveAction, ReceiveErrorAction } from './actions'
 import { createInitialState, type ResponseMeta, type State } from './state'
@@ -96,13 +96,17 @@ function receiveError(draft: DraftState, action: ReceiveErrorAction): void {
     error: action.payload,
     errorPolicy: action.errorPolicy,
     pending: undefined,
+    // The refetch an invalidation asked for has happened; until the error expires, it is the answer.
+    invalidated: undefined,
   }
   draft.meta[action.key] = dropUndefined(meta)
 }
 
 /**
  * Writes normalized records. A record whose stored version was fetched later is skipped; a
- * record equal to the stored one keeps the stored object, so memoized reads stay valid.
+ * record equal to the stored one keeps the stored object, so memoized reads stay valid. Tables
+ * are rebuilt with `setEntries` outside the draft: it copies only the shard a record lands in,
+ * where a draft of a flat table would copy (and finalize) every record the table holds.
  */
 export function writeEntities(
   draft: DraftState,
@@ -113,26 +117,30 @@ export function writeEntities(
 ): void {
   for (const key of Object.keys(entities)) {
     const incoming = entities[key]!
-    const incomingMeta = entitiesMeta[key] ?? createTable<EntityMeta>()
-    // Compare against the base state: reading records through the draft would make a proxy each.
+    const incomingMeta = entitiesMeta[key]
     const stored = base.entities[key]
     const storedMetas = base.entitiesMeta[key]
-    if (stored === undefined) {
-      // A table we have never seen: adopt the action's (null-prototype) table without copying.
-      draft.entities[key] = incoming as any
-      draft.entitiesMeta[key] = incomingMeta as any
-      continue
-    }
-    const table = draft.entities[key]!
-    const metaTable = storedMetas === undefined ? (draft.entitiesMeta[key] = createTable<EntityMeta>() as any) : draft.entitiesMeta[key]!
+    const pks: string[] = []
+    const records: unknown[] = []
+    const metaPks: string[] = []
+    const metas: EntityMeta[] = []
     for (const pk of Object.keys(incoming)) {
-      const meta = incomingMeta[pk]
-      const storedMeta = storedMetas?.[pk]
+      const meta = incomingMeta?.[pk]
+      const storedMeta = readEntry(storedMetas, pk) as EntityMeta | undefined
       if (meta !== undefined && storedMeta !== undefined && storedMeta.fetchedAt > meta.fetchedAt) continue
       const record = incoming[pk]
-      if (!sameRecord(stored[pk], record)) table[pk] = record as any
-      if (meta !== undefined && meta !== storedMeta) metaTable[pk] = meta
+      if (!sameRecord(readEntry(stored, pk), record)) {
+        pks.push(pk)
+        records.push(record)
+      }
+      if (meta !== undefined && meta !== storedMeta) {
+        metaPks.push(pk)
+        metas.push(meta)
+      }
     }
+    // setEntries builds null-prototype nodes, so a replayed JSON action's "__proto__" pk stays data.
+    if (pks.length > 0 || stored === undefined) draft.entities[key] = setEntries(stored, pks, records) as any
+    if (metaPks.length > 0 || storedMetas === undefined) draft.entitiesMeta[key] = setEntries(storedMetas, metaPks, metas) as any
   }
   for (const key of Object.keys(indexes)) {
     const byName = indexes[key]!

@@ -1,6 +1,6 @@
-import { INVALID, MemoCache, type EntitiesMetaTable, type EntityPath } from '../schema/index'
+import { INVALID, MemoCache, type StoredEntitiesMeta, type EntityPath } from '../schema/index'
 import { All } from '../schema/All'
-import { createTable } from '../schema/table'
+import { readEntry, setEntries } from '../schema/table'
 import type { EndpointInterface } from '../endpoint/types'
 import type { SerializedError, State } from './state'
 
@@ -39,8 +39,12 @@ export function selectOptimisticState(state: State): State {
   const endpoints = { ...state.endpoints }
   for (const layer of state.optimistic) {
     for (const key of Object.keys(layer.entities)) {
-      entities[key] = Object.assign(createTable(), entities[key], layer.entities[key])
-      entitiesMeta[key] = Object.assign(createTable(), entitiesMeta[key], layer.entitiesMeta[key])
+      const records = layer.entities[key]!
+      const pks = Object.keys(records)
+      entities[key] = setEntries(entities[key], pks, pks.map((pk) => records[pk]))
+      const metas = layer.entitiesMeta[key] ?? {}
+      const metaPks = Object.keys(metas)
+      entitiesMeta[key] = setEntries(entitiesMeta[key], metaPks, metaPks.map((pk) => metas[pk]))
     }
     endpoints[layer.key] = layer.result
   }
@@ -79,7 +83,10 @@ export function selectResponse<T = unknown>(
         data = undefined
         invalid = true
       } else if (meta?.expiresAt === undefined) {
+        // Never fetched under this key (schema.All): the data is as usable as the entities it was
+        // built from, and with no entity at all there is nothing to show yet.
         paths = read.paths
+        invalid &&= paths.length === 0
       }
     }
   }
@@ -87,16 +94,19 @@ export function selectResponse<T = unknown>(
   // Without an endpoint meta (data reached through other endpoints), the entities' own expiry counts.
   const expiresAt = meta?.expiresAt ?? (paths ? entityExpiresAt(paths, view.entitiesMeta) : 0)
   let expiryStatus: ExpiryStatus
-  if (invalid || meta?.invalidated) expiryStatus = ExpiryStatus.Invalid
+  if (meta?.invalidated) expiryStatus = ExpiryStatus.Invalid
+  // A failed read with nothing to show is settled until its error expires: readers raise the error
+  // instead of refetching in a loop (errorExpiryLength is the retry delay).
+  else if (invalid) expiryStatus = meta?.error !== undefined && now <= expiresAt ? ExpiryStatus.Valid : ExpiryStatus.Invalid
   else if (now > expiresAt) expiryStatus = endpoint.invalidIfStale ? ExpiryStatus.Invalid : ExpiryStatus.Stale
   else expiryStatus = ExpiryStatus.Valid
   return { data: data as T | undefined, expiryStatus, expiresAt, key }
 }
 
-function entityExpiresAt(paths: readonly EntityPath[], metas: EntitiesMetaTable): number {
+function entityExpiresAt(paths: readonly EntityPath[], metas: StoredEntitiesMeta): number {
   let expiresAt = Infinity
   for (const { key, pk } of paths) {
-    const meta = metas[key]?.[pk]
+    const meta = readEntry(metas[key], pk) as { expiresAt: number } | undefined
     if (meta !== undefined && meta.expiresAt < expiresAt) expiresAt = meta.expiresAt
   }
   return expiresAt === Infinity ? 0 : expiresAt

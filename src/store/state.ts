@@ -1,5 +1,5 @@
-import { createTable } from '../schema/table'
-import type { EntitiesMetaTable, EntityTable, IndexTable } from '../schema/index'
+import { createTable, hydrateTable } from '../schema/table'
+import type { EntitiesMetaTable, EntityTable, IndexTable, StoredEntities, StoredEntitiesMeta } from '../schema/index'
 
 /** A failure as plain data: what a reader needs to explain it, nothing that cannot be serialized. */
 export interface SerializedError {
@@ -36,8 +36,8 @@ export interface OptimisticLayer {
 
 /** The whole cache. Plain JSON: it can be logged, sent to devtools, saved and replayed. */
 export interface State {
-  readonly entities: EntityTable
-  readonly entitiesMeta: EntitiesMetaTable
+  readonly entities: StoredEntities
+  readonly entitiesMeta: StoredEntitiesMeta
   readonly indexes: IndexTable
   readonly endpoints: { readonly [key: string]: unknown }
   readonly meta: { readonly [key: string]: ResponseMeta }
@@ -67,8 +67,8 @@ export function hydrateState(input: Partial<State>): State {
   const state = createInitialState(input.lastReset ?? 0)
   return {
     ...state,
-    entities: nested(input.entities),
-    entitiesMeta: nested(input.entitiesMeta),
+    entities: tables(input.entities),
+    entitiesMeta: tables(input.entitiesMeta),
     indexes: nested(input.indexes, 2),
     endpoints: flat(input.endpoints),
     meta: flat(input.meta),
@@ -79,6 +79,13 @@ export function hydrateState(input: Partial<State>): State {
       indexes: nested(layer.indexes, 2),
     })),
   }
+}
+
+/** Entity tables, flat or sharded, with null-prototype nodes. */
+function tables(input: object | undefined): any {
+  const out = createTable<unknown>()
+  if (input) for (const key of Object.keys(input)) out[key] = hydrateTable((input as Record<string, unknown>)[key])
+  return out
 }
 
 function flat<T>(table: { readonly [key: string]: T } | undefined): Record<string, T> {

@@ -1,4 +1,4 @@
-import { MemoCache, normalize } from '../../schema/index'
+import { INVALID, MemoCache, normalize } from '../../schema/index'
 import type { EndpointInterface } from '../../endpoint/types'
 import { createFetch, createOptimistic, createReceive, createReceiveError, serializeError } from '../actions'
 import type { Controller } from '../Controller'
@@ -87,7 +87,8 @@ export class NetworkManager implements Manager {
   ): Promise<unknown> {
     let value: unknown
     try {
-      value = await callWithSignal(endpoint, args, abort.signal)
+      // Raced with the signal: a fetch that ignores its signal must not keep an aborted caller waiting.
+      value = await Promise.race([callWithSignal(endpoint, args, abort.signal), rejectOnAbort(abort.signal)])
     } catch (error) {
       if (abort.signal.aborted) throw abort.signal.reason
       this.fail(controller, endpoint, key, args, fetchedAt, error)
@@ -116,7 +117,9 @@ export class NetworkManager implements Manager {
       }),
     )
     if (endpoint.schema === undefined || endpoint.schema === null) return value
-    return this.memo.denormalize(endpoint.schema, normalized.result, selectOptimisticState(controller.getState()).entities, args).data
+    const data = this.memo.denormalize(endpoint.schema, normalized.result, selectOptimisticState(controller.getState()).entities, args).data
+    // A delete (schema.Invalidate) reads back as the INVALID marker, which is internal to reads.
+    return data === INVALID ? undefined : data
   }
 
   private fail(controller: Controller, endpoint: EndpointInterface, key: string, args: readonly unknown[], fetchedAt: number, error: unknown): void {
@@ -138,6 +141,11 @@ export class NetworkManager implements Manager {
     const normalized = normalize(endpoint.schema, value, args, state, { fetchedAt, date: fetchedAt, expiresAt: fetchedAt })
     controller.dispatch(createOptimistic(key, args, normalized, fetchedAt))
   }
+}
+
+/** Never resolves; rejects with the abort reason once `signal` aborts. */
+function rejectOnAbort(signal: AbortSignal): Promise<never> {
+  return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }))
 }
 
 /**
