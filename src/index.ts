@@ -62,6 +62,7 @@ export {
   NetworkManager,
   PollingManager,
   AbortError,
+  ResetError,
   connectDevTools,
   DEFAULT_DATA_EXPIRY,
   DEFAULT_ERROR_EXPIRY,

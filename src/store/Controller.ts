@@ -155,6 +155,11 @@ export class Controller {
     return args[0] !== null && this.network.isFetching(endpoint.key(...args))
   }
 
+  /** Memoized denormalization through the controller's cache (the one every read shares). */
+  denormalize(schema: unknown, input: unknown, entities: State['entities'], args: readonly unknown[]): unknown {
+    return this.memo.denormalize(schema, input, entities, args).data
+  }
+
   /** A read-only view of a state, for optimistic updaters. */
   snapshot(state: State, fetchedAt = this.now()): SnapshotInterface {
     return {

@@ -163,7 +163,7 @@ export function serializeError(error: unknown): SerializedError {
   return { name: 'Error', message: typeof error === 'string' ? error : JSON.stringify(error) ?? String(error) }
 }
 
-/** Arguments travel as JSON: undefined members vanish, dates become strings, exactly as on replay. */
+/** Arguments travel as JSON (undefined becomes null, dates become strings), exactly as on replay. */
 function toJSON(args: readonly unknown[]): unknown[] {
   return args.length === 0 ? [] : JSON.parse(JSON.stringify(args, (_k, v) => (v === undefined ? null : v)))
 }

@@ -5,7 +5,7 @@ export { createInitialState, hydrateState, type State, type ResponseMeta, type S
 export { ExpiryStatus, selectResponse, selectError, selectOptimisticState, type ResponseInfo } from './selectors'
 export { Controller, type ControllerOptions } from './Controller'
 export type { Manager, Middleware, Dispatch } from './Manager'
-export { NetworkManager, AbortError, DEFAULT_DATA_EXPIRY, DEFAULT_ERROR_EXPIRY } from './managers/NetworkManager'
+export { NetworkManager, AbortError, ResetError, DEFAULT_DATA_EXPIRY, DEFAULT_ERROR_EXPIRY } from './managers/NetworkManager'
 export { PollingManager } from './managers/PollingManager'
 export { connectDevTools, type DevToolsOptions, type DevToolsConnection } from './managers/devtools'
 export { createStore, type Store, type StoreOptions, type StoreListener } from './createStore'

@@ -1,4 +1,4 @@
-import { INVALID, MemoCache, normalize } from '../../schema/index'
+import { INVALID, normalize } from '../../schema/index'
 import type { EndpointInterface } from '../../endpoint/types'
 import { createFetch, createOptimistic, createReceive, createReceiveError, serializeError } from '../actions'
 import type { Controller } from '../Controller'
@@ -16,6 +16,11 @@ interface InFlight {
   readonly fetchedAt: number
 }
 
+/** Rejects a fetch whose response arrived after `resetEntireStore`: it was not written. */
+export class ResetError extends Error {
+  override name = 'ResetError'
+}
+
 /** Thrown (as a rejection) by `controller.abort` to whoever awaits the aborted fetch. */
 export class AbortError extends Error {
   override name = 'AbortError'
@@ -28,7 +33,6 @@ export class AbortError extends Error {
  */
 export class NetworkManager implements Manager {
   private readonly inflight = new Map<string, InFlight>()
-  private readonly memo = new MemoCache()
 
   /** Starts (or joins) a request and resolves to its denormalized result. */
   fetch(controller: Controller, endpoint: EndpointInterface, args: readonly unknown[]): Promise<unknown> {
@@ -39,7 +43,15 @@ export class NetworkManager implements Manager {
     }
     const fetchedAt = controller.tick()
     controller.dispatch(createFetch(key, args, fetchedAt))
-    if (endpoint.sideEffect && endpoint.getOptimisticResponse) this.applyOptimistic(controller, endpoint, key, args, fetchedAt)
+    if (endpoint.sideEffect && endpoint.getOptimisticResponse) {
+      try {
+        this.applyOptimistic(controller, endpoint, key, args, fetchedAt)
+      } catch (error) {
+        // A broken updater fails this call like a failed request would, and leaves no pending key.
+        this.fail(controller, endpoint, key, args, fetchedAt, error)
+        return Promise.reject(error)
+      }
+    }
 
     const abort = new AbortController()
     const promise = this.run(controller, endpoint, key, args, fetchedAt, abort)
@@ -117,7 +129,11 @@ export class NetworkManager implements Manager {
       }),
     )
     if (endpoint.schema === undefined || endpoint.schema === null) return value
-    const data = this.memo.denormalize(endpoint.schema, normalized.result, selectOptimisticState(controller.getState()).entities, args).data
+    const state = controller.getState()
+    // The cache was reset while this request was out: its answer was dropped, and the caller is told.
+    if (fetchedAt < state.lastReset) throw new ResetError(`The store was reset while ${key} was loading`)
+    // The controller's memo cache, so the resolved value is the very object later reads return.
+    const data = controller.denormalize(endpoint.schema, normalized.result, selectOptimisticState(state).entities, args)
     // A delete (schema.Invalidate) reads back as the INVALID marker, which is internal to reads.
     return data === INVALID ? undefined : data
   }
