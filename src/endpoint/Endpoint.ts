@@ -14,9 +14,6 @@ export interface EndpointOptions<S extends Schema | undefined = Schema | undefin
   readonly name?: string
 }
 
-// Own properties that are plumbing, not options, so `extend` does not copy them.
-const NOT_OPTIONS = new Set(['fetch', 'length', 'prototype', 'arguments', 'caller'])
-
 /**
  * Wraps any promise-returning function as an endpoint: callable like the function, plus a
  * schema, a stable cache key and cache policy. Works with any protocol.
@@ -40,16 +37,20 @@ export class Endpoint<F extends (...args: any) => Promise<any> = (...args: any[]
   /** The wrapped function; calling the endpoint calls this with the endpoint as `this`. */
   declare readonly fetch: F
 
-  constructor(fetchFunction: F, options: EndpointOptions<S, M> = {}) {
+  constructor(fetchFunction: F | undefined, options: EndpointOptions<S, M> = {}) {
     const self = function (this: unknown, ...args: unknown[]) {
       return (self as unknown as Endpoint<F, S, M>).fetch.apply(self, args as Parameters<F>)
     } as unknown as Endpoint<F, S, M>
     Object.setPrototypeOf(self, new.target.prototype)
-    const { key, name, ...rest } = options
-    Object.assign(self, rest)
-    Object.defineProperty(self, 'fetch', { value: fetchFunction, writable: true, configurable: true })
-    Object.defineProperty(self, 'name', { value: name ?? (fetchFunction.name || 'endpoint'), configurable: true })
-    if (key !== undefined) Object.defineProperty(self, 'key', { value: key, writable: true, configurable: true })
+    // Kept so `extend` can rebuild from what was asked for, not from derived values.
+    Object.defineProperty(self, OPTIONS, { value: options })
+    const { name, ...rest } = options
+    for (const option of Object.keys(rest)) {
+      // Defined, not assigned: an option may shadow a prototype accessor (RestEndpoint's sideEffect).
+      Object.defineProperty(self, option, { value: (rest as Record<string, unknown>)[option], writable: true, enumerable: true, configurable: true })
+    }
+    if (fetchFunction !== undefined) Object.defineProperty(self, 'fetch', { value: fetchFunction, writable: true, configurable: true })
+    Object.defineProperty(self, 'name', { value: name ?? (fetchFunction?.name || 'endpoint'), configurable: true })
     return self
   }
 
@@ -60,11 +61,14 @@ export class Endpoint<F extends (...args: any) => Promise<any> = (...args: any[]
 
   /** A new endpoint with these options layered over this one's. */
   extend<O extends EndpointOptions<any, any>>(options: O): Endpoint<F, O extends { schema: infer S2 } ? (S2 extends Schema | undefined ? S2 : S) : S, O extends { sideEffect: infer M2 } ? (M2 extends boolean | undefined ? M2 : M) : M> {
-    const current: Record<string, unknown> = {}
-    for (const prop of Object.getOwnPropertyNames(this)) {
-      if (!NOT_OPTIONS.has(prop)) current[prop] = (this as any)[prop]
-    }
     const Ctor = this.constructor as new (fetch: F, options: object) => any
-    return new Ctor(this.fetch, { ...current, ...options })
+    return new Ctor(this.fetch, { ...optionsOf(this), ...options })
   }
+}
+
+const OPTIONS = Symbol('tessera.endpointOptions')
+
+/** The options an endpoint was built with (what `extend` starts from). */
+export function optionsOf(endpoint: object): Record<string, unknown> {
+  return (endpoint as { [OPTIONS]?: Record<string, unknown> })[OPTIONS] ?? {}
 }

@@ -15,6 +15,12 @@ export interface EndpointExtraOptions {
   readonly invalidIfStale?: boolean
   /** Refetch every this many ms while subscribed. */
   readonly pollFrequency?: number
+  /**
+   * Other cached results this response changes, as `{ [endpointKey]: (previous) => next }` over
+   * normalized values (pks in place of entities). Run before dispatch; the action carries the
+   * outcome, so a replay needs no function. Pagination uses it to append a page to its list.
+   */
+  readonly update?: (normalizedResult: any, ...args: any[]) => { readonly [key: string]: (previous: any) => unknown }
   /** The value to show before the server answers a mutation; rolled back if it fails. */
   readonly getOptimisticResponse?: (snapshot: SnapshotInterface, ...args: any[]) => unknown
 }

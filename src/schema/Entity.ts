@@ -88,8 +88,11 @@ export abstract class Entity {
     }
     const args = delegate.args
     const processed = this.process(input, parent, key, args)
-    const id = this.pk(processed, parent, key, args)
-    if (id === undefined || id === null || id === '' || (typeof id === 'number' && Number.isNaN(id))) {
+    let id = this.pk(processed, parent, key, args)
+    // An optimistic create has no server id yet; a placeholder derived from the request's time
+    // keeps replays deterministic, and the real response replaces the layer that holds it.
+    if (missingPk(id) && delegate.optimistic) id = `optimistic:${delegate.meta.fetchedAt}`
+    if (missingPk(id)) {
       throw new SchemaError(
         `${this.name} has no usable primary key: pk() returned ${describeValue(id)} for ${describeValue(input)}`,
       )
@@ -136,6 +139,10 @@ export abstract class Entity {
     }
     return instance
   }
+}
+
+function missingPk(id: unknown): boolean {
+  return id === undefined || id === null || id === '' || (typeof id === 'number' && Number.isNaN(id))
 }
 
 // The default key is the class name. An accessor (rather than a field) lets a subclass's

@@ -1,7 +1,7 @@
 export { Entity, validateRequired } from './Entity'
 export { EntityMixin, type EntityMixinOptions, type EntityMixinClass } from './EntityMixin'
 export * as schema from './schema'
-export { normalize, type NormalizeStore, type NormalizedResult } from './normalize'
+export { normalize, type NormalizeStore, type NormalizedResult, type NormalizeOptions } from './normalize'
 export { denormalize } from './denormalize'
 export { MemoCache, type MemoResult } from './MemoCache'
 export { INVALID, isEntity } from './kinds'

@@ -34,6 +34,12 @@ export interface NormalizedResult<R = unknown> {
 
 const EMPTY: NormalizeStore = {}
 
+/** Extra switches of `normalize`. */
+export interface NormalizeOptions {
+  /** The input is an optimistic guess: entities without a pk (a create) get a placeholder pk. */
+  optimistic?: boolean
+}
+
 /**
  * Replaces every entity in `input` by its pk and collects the records by entity key. Pure: the
  * store is read, never written. Call shape matches `@data-client/normalizr`.
@@ -45,8 +51,9 @@ export function normalize<S = unknown, R = Normalize<S>>(
   args: readonly unknown[] = [],
   store: NormalizeStore = EMPTY,
   meta?: EntityMeta,
+  options: NormalizeOptions = {},
 ): NormalizedResult<R> {
-  const run = new NormalizeRun(args, store, meta ?? defaultMeta())
+  const run = new NormalizeRun(args, store, meta ?? defaultMeta(), options.optimistic === true)
   const result = schema === undefined || schema === null ? input : run.visitRoot(schema, input)
   return { result: result as R, entities: run.entities, indexes: run.indexes, entitiesMeta: run.entitiesMeta }
 }
@@ -66,6 +73,7 @@ class NormalizeRun implements NormalizeDelegate {
     readonly args: readonly unknown[],
     private readonly store: NormalizeStore,
     readonly meta: EntityMeta,
+    readonly optimistic: boolean,
   ) {
     this.visit = this.visit.bind(this)
   }

@@ -57,6 +57,8 @@ export interface NormalizeDelegate {
   readonly args: readonly unknown[]
   /** Freshness stamps given to every record this normalize writes. */
   readonly meta: EntityMeta
+  /** Normalizing a guess (an optimistic response): a missing pk gets a placeholder instead of an error. */
+  readonly optimistic?: boolean
   /** Latest record for a pk: pending writes first, then the store. `null` means invalidated. */
   getEntity(key: string, pk: string): unknown
   /** Every stored and pending record of one entity type (tombstones skipped). */

@@ -2,7 +2,7 @@ import { MemoCache, normalize } from '../schema/index'
 import type { EndpointInterface, SnapshotInterface } from '../endpoint/types'
 import { createExpireAll, createInvalidate, createInvalidateAll, createReceive, createReceiveError, createReset, serializeError } from './actions'
 import type { Action } from './actions'
-import { DEFAULT_DATA_EXPIRY, DEFAULT_ERROR_EXPIRY, NetworkManager } from './managers/NetworkManager'
+import { DEFAULT_DATA_EXPIRY, DEFAULT_ERROR_EXPIRY, NetworkManager, computeUpdates } from './managers/NetworkManager'
 import { PollingManager } from './managers/PollingManager'
 import { ExpiryStatus, selectError, selectOptimisticState, selectResponse, type ResponseInfo } from './selectors'
 import type { State } from './state'
@@ -99,7 +99,7 @@ export class Controller {
     const now = this.now()
     const meta = { fetchedAt, date: now, expiresAt: now + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY) }
     const normalized = normalize(endpoint.schema, response, args, this.getState(), meta)
-    this.dispatch(createReceive(key, args, normalized, meta))
+    this.dispatch(createReceive(key, args, normalized, meta, computeUpdates(endpoint, normalized.result, args, this.getState().endpoints)))
   }
 
   /** Records an error for an endpoint as if its request had failed. */

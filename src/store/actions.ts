@@ -28,6 +28,8 @@ export interface ReceiveAction {
   readonly entitiesMeta: EntitiesMetaTable
   readonly indexes: IndexTable
   readonly meta: ReceiveMeta
+  /** New results for other keys (pagination appending to its list), computed before dispatch. */
+  readonly updates?: { readonly [key: string]: unknown }
   readonly error?: undefined
 }
 
@@ -95,8 +97,14 @@ export function createFetch(key: string, args: readonly unknown[], fetchedAt: nu
 }
 
 /** A normalized response for `key`. */
-export function createReceive(key: string, args: readonly unknown[], normalized: NormalizedResult, meta: ReceiveMeta): ReceiveAction {
-  return {
+export function createReceive(
+  key: string,
+  args: readonly unknown[],
+  normalized: NormalizedResult,
+  meta: ReceiveMeta,
+  updates?: { readonly [key: string]: unknown },
+): ReceiveAction {
+  const action: ReceiveAction = {
     type: RECEIVE,
     key,
     args: toJSON(args),
@@ -106,6 +114,7 @@ export function createReceive(key: string, args: readonly unknown[], normalized:
     indexes: normalized.indexes,
     meta,
   }
+  return updates === undefined ? action : { ...action, updates }
 }
 
 /** A failed request for `key`. */

@@ -82,6 +82,8 @@ function receive(draft: DraftState, action: ReceiveAction, base: State): void {
   if (previous?.fetchedAt !== undefined && previous.fetchedAt > action.meta.fetchedAt) return
   draft.endpoints[action.key] = action.result
   draft.meta[action.key] = { date: action.meta.date, fetchedAt: action.meta.fetchedAt, expiresAt: action.meta.expiresAt }
+  // Results of other keys this response extends (a next page appended to its list).
+  if (action.updates) for (const key of Object.keys(action.updates)) draft.endpoints[key] = action.updates[key]
 }
 
 function receiveError(draft: DraftState, action: ReceiveErrorAction): void {

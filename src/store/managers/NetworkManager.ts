@@ -36,7 +36,13 @@ export class NetworkManager implements Manager {
 
   /** Starts (or joins) a request and resolves to its denormalized result. */
   fetch(controller: Controller, endpoint: EndpointInterface, args: readonly unknown[]): Promise<unknown> {
-    const key = endpoint.key(...args)
+    let key: string
+    try {
+      key = endpoint.key(...args)
+    } catch (error) {
+      // Bad arguments (a missing path parameter): reject like any failed call, before any request.
+      return Promise.reject(error)
+    }
     if (!endpoint.sideEffect) {
       const running = this.inflight.get(key)
       if (running !== undefined) return running.promise
@@ -122,11 +128,13 @@ export class NetworkManager implements Manager {
       throw error
     }
     controller.dispatch(
-      createReceive(key, args, normalized, {
-        date: now,
-        fetchedAt,
-        expiresAt: now + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY),
-      }),
+      createReceive(
+        key,
+        args,
+        normalized,
+        { date: now, fetchedAt, expiresAt: now + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY) },
+        computeUpdates(endpoint, normalized.result, args, controller.getState().endpoints),
+      ),
     )
     if (endpoint.schema === undefined || endpoint.schema === null) return value
     const state = controller.getState()
@@ -134,8 +142,9 @@ export class NetworkManager implements Manager {
     if (fetchedAt < state.lastReset) throw new ResetError(`The store was reset while ${key} was loading`)
     // The controller's memo cache, so the resolved value is the very object later reads return.
     const data = controller.denormalize(endpoint.schema, normalized.result, selectOptimisticState(state).entities, args)
-    // A delete (schema.Invalidate) reads back as the INVALID marker, which is internal to reads.
-    return data === INVALID ? undefined : data
+    // A delete (schema.Invalidate) reads back as the INVALID marker, which is internal to reads:
+    // the caller gets what the endpoint returned (for createResource's delete, the object or the params).
+    return data === INVALID ? value : data
   }
 
   private fail(controller: Controller, endpoint: EndpointInterface, key: string, args: readonly unknown[], fetchedAt: number, error: unknown): void {
@@ -154,9 +163,23 @@ export class NetworkManager implements Manager {
     const snapshot = controller.snapshot(controller.getState(), fetchedAt)
     const value = endpoint.getOptimisticResponse!(snapshot, ...args)
     const state = selectOptimisticState(controller.getState())
-    const normalized = normalize(endpoint.schema, value, args, state, { fetchedAt, date: fetchedAt, expiresAt: fetchedAt })
+    const normalized = normalize(endpoint.schema, value, args, state, { fetchedAt, date: fetchedAt, expiresAt: fetchedAt }, { optimistic: true })
     controller.dispatch(createOptimistic(key, args, normalized, fetchedAt))
   }
+}
+
+/** Runs an endpoint's `update` against the current results, so the action carries plain values. */
+export function computeUpdates(
+  endpoint: EndpointInterface,
+  result: unknown,
+  args: readonly unknown[],
+  endpoints: { readonly [key: string]: unknown },
+): { [key: string]: unknown } | undefined {
+  if (typeof endpoint.update !== 'function') return undefined
+  const updaters = endpoint.update(result, ...args)
+  const out: { [key: string]: unknown } = {}
+  for (const key of Object.keys(updaters)) out[key] = updaters[key]!(endpoints[key])
+  return out
 }
 
 /** Never resolves; rejects with the abort reason once `signal` aborts. */

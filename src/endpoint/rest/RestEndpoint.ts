@@ -1,0 +1,293 @@
+import type { Denormalize, Schema } from '../../schema/index'
+import { Endpoint, optionsOf } from '../Endpoint'
+import type { EndpointExtraOptions } from '../types'
+import { NetworkError } from './NetworkError'
+import { buildQuery, compilePath, pathParameterNames } from './path'
+import type { HasNoPathParams, PathArgs, SearchValue } from './pathTypes'
+
+/** The type-level description of a RestEndpoint (what `extend` and `createResource` carry along). */
+export interface RestGenerics {
+  readonly path: string
+  readonly schema?: Schema | undefined
+  readonly method?: string
+  readonly body?: any
+  readonly searchParams?: any
+  readonly process?: any
+}
+
+/** Options of `new RestEndpoint(options)`; every one can be changed later with `extend`. */
+export interface RestEndpointOptions<O extends RestGenerics = RestGenerics> extends EndpointExtraOptions {
+  /** URL template with `:name` (and optional `:name?`) segments. */
+  readonly path: O['path']
+  /** HTTP method (GET by default); anything but GET/HEAD makes the endpoint a mutation. */
+  readonly method?: O['method']
+  readonly schema?: O['schema']
+  /** Prepended to the path; without it the URL is the path alone. */
+  readonly urlPrefix?: string
+  /** Type of the query parameters: `searchParams: {} as { page?: number }`. Only the type matters. */
+  readonly searchParams?: O['searchParams']
+  /** Type of the request body: `body: {} as { title: string }`. Only the type matters. */
+  readonly body?: O['body']
+  /** Overrides mutation detection (defaults to method !== GET/HEAD). */
+  readonly sideEffect?: boolean
+  readonly name?: string
+  /** Extra `fetch` init merged into every request (headers are merged too). */
+  readonly requestInit?: RequestInit
+  /** Post-processes the parsed response; gets the call's arguments. */
+  readonly process?: (value: any, ...args: any[]) => any
+  /** Turns the HTTP response into a value. */
+  readonly parseResponse?: (response: Response) => Promise<any>
+  /** The init object for `fetch` (method, headers, body, credentials…); may be async. */
+  readonly getRequestInit?: (body: unknown) => RequestInit | Promise<RequestInit>
+  /** The name of the argument that pages this endpoint (set by `paginated`). */
+  readonly paginationField?: string
+  readonly key?: (...args: any[]) => string
+}
+
+type Method<O extends RestGenerics> = O['method'] extends string ? O['method'] : 'GET'
+type TakesBody<O extends RestGenerics> = unknown extends O['body']
+  ? Method<O> extends 'POST' | 'PUT' | 'PATCH' ? true : false
+  : O['body'] extends undefined ? false : true
+type BodyOf<O extends RestGenerics> = unknown extends O['body'] ? any : O['body']
+type QueryOf<O extends RestGenerics> = unknown extends O['searchParams'] ? {} : O['searchParams'] extends undefined ? {} : O['searchParams']
+type ParamsOf<O extends RestGenerics> = PathArgs<O['path']> & QueryOf<O>
+type AllOptional<T> = {} extends T ? true : false
+
+/** The arguments a RestEndpoint takes, inferred from its path, searchParams and body. */
+export type RestArgs<O extends RestGenerics> = TakesBody<O> extends true
+  ? HasNoPathParams<O['path']> extends true
+    ? [body: BodyOf<O>] | [params: ParamsOf<O>, body: BodyOf<O>]
+    : [params: ParamsOf<O>, body: BodyOf<O>]
+  : HasNoPathParams<O['path']> extends true
+    ? unknown extends O['searchParams']
+      ? [params?: Record<string, SearchValue>]
+      : AllOptional<QueryOf<O>> extends true ? [params?: QueryOf<O>] : [params: QueryOf<O>]
+    : [params: ParamsOf<O>]
+
+/** What a call resolves to: the denormalized schema, else whatever `process` returns. */
+export type RestResult<O extends RestGenerics> = O['schema'] extends undefined | null
+  ? O['process'] extends (...args: any[]) => infer R ? Awaited<R> : any
+  : unknown extends O['schema'] ? any : Denormalize<O['schema']>
+
+type RestFetch<O extends RestGenerics> = (...args: RestArgs<O>) => Promise<RestResult<O>>
+
+/** Options merged over O (what `extend` returns). */
+export type ExtendGenerics<O extends RestGenerics, N> = {
+  readonly path: N extends { path: infer P extends string } ? P : O['path']
+  readonly schema: N extends { schema: infer S } ? S : O['schema']
+  readonly method: N extends { method: infer M } ? M : O['method']
+  readonly body: N extends { body: infer B } ? B : O['body']
+  readonly searchParams: N extends { searchParams: infer Q } ? Q : O['searchParams']
+  readonly process: N extends { process: infer F } ? F : O['process']
+}
+
+/** Endpoint at run time (so `instanceof Endpoint` holds), with only the members both share at type level. */
+interface EndpointShared extends EndpointExtraOptions {
+  readonly name: string
+}
+const EndpointBase = Endpoint as unknown as new (fetchFunction: undefined, options: object) => EndpointShared
+
+const HAS_NO_BODY = new Set(['GET', 'HEAD', 'DELETE'])
+
+/**
+ * An endpoint for one HTTP route: builds the URL from a `:name` path template, sends JSON,
+ * parses the response and rejects non-2xx answers with a NetworkError. Subclass it to change
+ * `getRequestInit`, `parseResponse` or `process` for a whole API.
+ */
+export interface RestEndpoint<O extends RestGenerics = RestGenerics> {
+  (...args: RestArgs<O>): Promise<RestResult<O>>
+}
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export class RestEndpoint<O extends RestGenerics = RestGenerics> extends EndpointBase {
+  declare readonly schema: O['schema']
+  declare readonly path: O['path']
+  declare readonly urlPrefix: string
+  declare readonly requestInit?: RequestInit
+  declare readonly paginationField?: string
+  /** Type carriers: their values are not used at run time. */
+  declare readonly searchParams: O['searchParams']
+  declare readonly body: O['body']
+
+  constructor(options: RestEndpointOptions<O>) {
+    if (typeof options?.path !== 'string') throw new TypeError('RestEndpoint needs a `path` option such as "/users/:id"')
+    super(undefined, { ...options, name: options.name ?? `${(options.method ?? 'GET').toUpperCase()} ${options.path}` } as any)
+  }
+
+  /** HTTP method, upper case. */
+  get method(): string {
+    return ((optionsOf(this).method as string | undefined) ?? 'GET').toUpperCase()
+  }
+
+  /** Mutations are everything but GET/HEAD unless `sideEffect` says otherwise. */
+  get sideEffect(): true | undefined {
+    const explicit = optionsOf(this).sideEffect
+    return explicit !== undefined ? (explicit as true | undefined) : this.method !== 'GET' && this.method !== 'HEAD' ? true : undefined
+  }
+
+  /** The full URL for a set of parameters: urlPrefix + filled path + remaining parameters as the query. */
+  url(params?: Record<string, unknown>): string {
+    const path = this.path as string
+    const prefix = this.urlPrefix ?? ''
+    return prefix + compilePath(path, params, this.name) + buildQuery(params, pathParameterNames(path))
+  }
+
+  /** `METHOD url`: the same for the same parameters in any key order, different per argument set. */
+  key(...args: RestArgs<O>): string {
+    const [params] = this.splitArgs(args as unknown[])
+    return `${this.method} ${this.url(params)}`
+  }
+
+  /** Runs the request. Rejects before any request when a path parameter is missing. */
+  async fetch(...args: RestArgs<O>): Promise<RestResult<O>> {
+    const [params, body] = this.splitArgs(args as unknown[])
+    const url = this.url(params)
+    const init = await this.getRequestInit(body)
+    const response = await this.fetchResponse(url, init)
+    const value = await this.parseResponse(response)
+    return this.process(value, ...(args as unknown[]))
+  }
+
+  /** The init for `fetch`: method, JSON body with its content type, and `requestInit`. */
+  getRequestInit(body: unknown): RequestInit | Promise<RequestInit> {
+    const extra = this.requestInit
+    const headers: Record<string, string> = { ...toHeaderObject(extra?.headers) }
+    const init: RequestInit = { ...extra, method: this.method }
+    if (body !== undefined) {
+      if (isRawBody(body)) {
+        init.body = body as BodyInit
+      } else {
+        init.body = JSON.stringify(body)
+        if (!hasHeader(headers, 'content-type')) headers['Content-Type'] = 'application/json'
+      }
+    }
+    init.headers = headers
+    return init
+  }
+
+  /** Sends the request; any status outside 2xx becomes a NetworkError. */
+  async fetchResponse(input: string, init: RequestInit): Promise<Response> {
+    const signal = (this as { signal?: AbortSignal }).signal
+    let response: Response
+    try {
+      response = await fetch(input, signal && !init.signal ? { ...init, signal } : init)
+    } catch (error) {
+      // Keep the platform's message ("fetch failed", "ECONNREFUSED"…) and say which request it was.
+      const cause = error instanceof Error ? error.message : String(error)
+      const wrapped = new TypeError(`${init.method ?? 'GET'} ${input} failed: ${cause}`, { cause: error })
+      if (error instanceof Error && error.name === 'AbortError') throw error
+      throw wrapped
+    }
+    if (!response.ok) {
+      const detail = await response.clone().text().then((text) => text.slice(0, 200), () => '')
+      throw new NetworkError(response, init.method ?? 'GET', detail)
+    }
+    return response
+  }
+
+  /** JSON for JSON content types; null for 204 or an empty body; text otherwise. */
+  async parseResponse(response: Response): Promise<any> {
+    if (response.status === 204) return null
+    const text = await response.text()
+    if (text === '') return null
+    const type = response.headers.get('content-type') ?? ''
+    if (!/[/+]json\b/i.test(type)) return text
+    try {
+      return JSON.parse(text)
+    } catch (error) {
+      const excerpt = text.length > 80 ? text.slice(0, 77) + '...' : text
+      throw Object.assign(
+        new SyntaxError(`${this.name}: the response says ${type} but its body is not JSON: ${JSON.stringify(excerpt)} (${(error as Error).message})`),
+        { status: response.status },
+      )
+    }
+  }
+
+  /** Post-processes the parsed value; the identity by default. */
+  process(value: any, ..._args: any[]): any {
+    return value
+  }
+
+  /** A new endpoint with these options layered over this one's; types follow. */
+  extend<N extends Partial<RestEndpointOptions<any>>>(options: N): RestEndpoint<ExtendGenerics<O, N>> {
+    const Ctor = this.constructor as new (options: object) => RestEndpoint<any>
+    const { name: _name, ...base } = optionsOf(this)
+    // A new path or method gets a new default name unless one was given.
+    const keepName = options.name === undefined && options.path === undefined && options.method === undefined
+    return new Ctor({ ...base, ...(keepName ? { name: this.name } : {}), ...options })
+  }
+
+  /**
+   * An endpoint for the next page of this list: it takes `field` (a cursor, a page number) as a
+   * query parameter and appends what it gets to the list fetched without it, so the list's
+   * identity does not change as pages arrive. Works for array results and for object results
+   * whose list members (`results`) are appended while the other members (the new cursor) are
+   * replaced.
+   */
+  paginated(field: string): RestEndpoint<O> {
+    const list = this
+    return this.extend({
+      name: `${this.name}.paginated(${field})`,
+      paginationField: field,
+      update(result: unknown, ...args: unknown[]) {
+        const [params] = list.splitArgs(args)
+        const { [field]: _cursor, ...listParams } = params ?? {}
+        const listKey = (list.key as (...a: unknown[]) => string)(listParams)
+        return { [listKey]: (previous: unknown) => appendPage(previous, result) }
+      },
+    } as Partial<RestEndpointOptions<any>>) as unknown as RestEndpoint<O>
+  }
+
+  /** [params, body] from the call's arguments: a lone argument is the body when the path has no parameters. */
+  splitArgs(args: readonly unknown[]): [Record<string, unknown> | undefined, unknown] {
+    if (args.length >= 2) return [args[0] as Record<string, unknown> | undefined, args[1]]
+    const takesBody = !HAS_NO_BODY.has(this.method)
+    if (takesBody && args.length === 1 && pathParameterNames(this.path as string).length === 0) return [undefined, args[0]]
+    return [args[0] as Record<string, unknown> | undefined, undefined]
+  }
+}
+
+/** Appends a page to a list result: arrays concatenate (without repeats), objects merge member by member. */
+export function appendPage(previous: unknown, page: unknown): unknown {
+  if (previous === undefined || previous === null) return page
+  if (Array.isArray(previous) && Array.isArray(page)) {
+    const seen = new Set(previous.map(identity))
+    return [...previous, ...page.filter((item) => !seen.has(identity(item)))]
+  }
+  if (typeof previous === 'object' && typeof page === 'object' && page !== null && !Array.isArray(page)) {
+    const out: Record<string, unknown> = { ...(previous as object) }
+    for (const key of Object.keys(page)) {
+      const before = out[key]
+      const after = (page as Record<string, unknown>)[key]
+      out[key] = Array.isArray(before) && Array.isArray(after) ? appendPage(before, after) : after
+    }
+    return out
+  }
+  return page
+}
+
+/** Normalized list items are pks (or `{ id, schema }` for unions); compare them by value. */
+function identity(item: unknown): unknown {
+  return item !== null && typeof item === 'object' ? JSON.stringify(item) : item
+}
+
+function isRawBody(body: unknown): boolean {
+  return (
+    typeof body === 'string' ||
+    (typeof FormData !== 'undefined' && body instanceof FormData) ||
+    (typeof URLSearchParams !== 'undefined' && body instanceof URLSearchParams) ||
+    (typeof Blob !== 'undefined' && body instanceof Blob) ||
+    body instanceof ArrayBuffer ||
+    ArrayBuffer.isView(body)
+  )
+}
+
+function toHeaderObject(headers: HeadersInit | undefined): Record<string, string> {
+  if (!headers) return {}
+  if (typeof Headers !== 'undefined' && headers instanceof Headers) return Object.fromEntries(headers.entries())
+  if (Array.isArray(headers)) return Object.fromEntries(headers)
+  return { ...(headers as Record<string, string>) }
+}
+
+function hasHeader(headers: Record<string, string>, name: string): boolean {
+  return Object.keys(headers).some((key) => key.toLowerCase() === name)
+}

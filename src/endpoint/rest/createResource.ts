@@ -1,0 +1,112 @@
+import { schema as schemas, type Denormalize, type Schema } from '../../schema/index'
+import type { EndpointExtraOptions, SnapshotInterface } from '../types'
+import type { PathArgs, SearchValue, ShortenPath } from './pathTypes'
+import { RestEndpoint, type RestEndpointOptions } from './RestEndpoint'
+
+/** Options of `createResource`; any other endpoint option (expiry, errorPolicy…) is passed to every member. */
+export interface ResourceOptions<P extends string, S extends Schema, B = unknown, Q = unknown> extends EndpointExtraOptions {
+  /** Path of one item, e.g. `/articles/:id`; lists and creates use it without the last parameter. */
+  readonly path: P
+  readonly schema: S
+  /** Class of the members: a RestEndpoint subclass shared by a whole API (auth headers, link parsing…). */
+  readonly Endpoint?: new (options: RestEndpointOptions<any>) => RestEndpoint<any>
+  readonly urlPrefix?: string
+  /** Type of getList's (and create's) query parameters. */
+  readonly searchParams?: Q
+  /** Type of the body of create, update and partialUpdate. */
+  readonly body?: B
+  /** Every mutation shows its expected result at once and rolls back if the server refuses it. */
+  readonly optimistic?: boolean
+  readonly requestInit?: RequestInit
+}
+
+type Body<S, B> = unknown extends B ? Partial<Denormalize<S>> : B
+type Query<Q> = unknown extends Q ? Record<string, SearchValue> : Q
+
+/** The six endpoints `createResource` builds around one schema. */
+export interface Resource<P extends string, S extends Schema, B = unknown, Q = unknown> {
+  get: RestEndpoint<{ path: P; schema: S; method: 'GET'; body: undefined; searchParams: undefined; process: undefined }>
+  getList: RestEndpoint<{ path: ShortenPath<P>; schema: S[]; method: 'GET'; body: undefined; searchParams: Query<Q>; process: undefined }>
+  create: RestEndpoint<{ path: ShortenPath<P>; schema: S; method: 'POST'; body: Body<S, B>; searchParams: Query<Q>; process: undefined }>
+  update: RestEndpoint<{ path: P; schema: S; method: 'PUT'; body: Body<S, B>; searchParams: undefined; process: undefined }>
+  partialUpdate: RestEndpoint<{ path: P; schema: S; method: 'PATCH'; body: Partial<Body<S, B>>; searchParams: undefined; process: undefined }>
+  delete: RestEndpoint<{
+    path: P
+    schema: schemas.Invalidate<S & any>
+    method: 'DELETE'
+    body: undefined
+    searchParams: undefined
+    process: (value: unknown, params: PathArgs<P>) => PathArgs<P>
+  }>
+}
+
+/** `path` without its last `:param` segment; `/` when only one segment existed. */
+export function shortenPath<P extends string>(path: P): ShortenPath<P> {
+  const short = path.replace(/\/:[A-Za-z_$][\w$]*\??(?=[^/]*$)[^/]*$/, '')
+  return (short === '' ? '/' : short) as ShortenPath<P>
+}
+
+/**
+ * Builds get, getList, create, update, partialUpdate and delete for one REST resource. Customise
+ * a member with `{ ...resource, getList: resource.getList.extend({...}) }` (spread, so types follow).
+ */
+export function createResource<P extends string, S extends Schema, B = unknown, Q = unknown>(
+  options: ResourceOptions<P, S, B, Q>,
+): Resource<P, S, B, Q> {
+  const { path, schema, Endpoint = RestEndpoint, searchParams, body, optimistic, ...common } = options
+  const listPath = shortenPath(path)
+  const make = (member: string, extra: Record<string, unknown>) =>
+    new Endpoint({ ...common, name: `${resourceName(schema)}.${member}`, ...extra } as RestEndpointOptions<any>) as any
+
+  const get = make('get', { path, schema })
+  const getList = make('getList', { path: listPath, schema: [schema], searchParams })
+  const withOptimistic = (getOptimisticResponse: (snapshot: SnapshotInterface, ...args: any[]) => unknown) =>
+    optimistic ? { getOptimisticResponse } : {}
+  const create = make('create', {
+    path: listPath,
+    method: 'POST',
+    schema,
+    searchParams,
+    body,
+    ...withOptimistic((_snapshot, ...args) => {
+      const [params, sent] = (create as RestEndpoint).splitArgs(args)
+      return { ...params, ...(sent as object) }
+    }),
+  })
+  const update = make('update', {
+    path,
+    method: 'PUT',
+    schema,
+    body,
+    ...withOptimistic((_snapshot, params: object, sent: object) => ({ ...params, ...sent })),
+  })
+  const partialUpdate = make('partialUpdate', {
+    path,
+    method: 'PATCH',
+    schema,
+    body,
+    ...withOptimistic((snapshot, params: object, sent: object) => {
+      // A partial body merges over what the cache holds, so untouched fields keep their values.
+      const current = snapshot.getResponse(get, params).data
+      return { ...(current as object | undefined), ...params, ...sent }
+    }),
+  })
+  const remove = make('delete', {
+    path,
+    method: 'DELETE',
+    schema: new schemas.Invalidate(schema as any),
+    process: deleteResult,
+    ...withOptimistic((_snapshot, params: object) => params),
+  })
+  return { get, getList, create, update, partialUpdate, delete: remove }
+}
+
+/** Spec rule 4: a non-empty object response is the result; otherwise the call's path parameters are. */
+function deleteResult(value: unknown, params: unknown): unknown {
+  if (value !== null && typeof value === 'object' && Object.keys(value).length > 0) return value
+  return params
+}
+
+function resourceName(schema: unknown): string {
+  return (schema as { key?: string }).key ?? (schema as { name?: string }).name ?? 'resource'
+}
