@@ -1,6 +1,7 @@
-import { DenormalizeRun, type EntityCache } from './denormalize'
-import type { INVALID } from './kinds'
-import type { DenormalizeNullable, EntityPath, StoredEntities } from './types'
+import { DenormalizeRun, type DependencyFrame, type EntityCache, type EntityCacheEntry } from './denormalize'
+import type { DenormalizeNullable, EntityClassLike, EntityPath, StoredEntities } from './types'
+import { INVALID, isEntity } from './kinds'
+import { readEntry } from './table'
 
 /** What a memoized read returns: the data and the entity records it was built from. */
 export interface MemoResult<T> {
@@ -12,6 +13,12 @@ export interface MemoResult<T> {
 interface ReadEntry {
   entities: StoredEntities
   result: MemoResult<unknown>
+  /** For `[Entity]` reads: the cache entry behind each input row (undefined where none was found). */
+  rows?: (EntityCacheEntry | undefined)[]
+  /** The record each row was built from, side by side so the reuse check stays in one array. */
+  records?: unknown[]
+  /** Every table the rows read besides their own records; null when unknown (cycles). */
+  depKeys?: Set<string> | null
 }
 
 const NO_ARGS: readonly unknown[] = []
@@ -41,13 +48,89 @@ export class MemoCache {
     const previous = bucket.get()
     if (previous !== undefined && previous.entities === entities) return previous.result as any
 
+    const item = Array.isArray(schema) && schema.length === 1 && isEntity(schema[0]) ? schema[0] : undefined
+    if (item !== undefined && Array.isArray(input)) {
+      const entry = this.readList(item, input, entities, args, previous)
+      bucket.set(entry)
+      return entry.result as any
+    }
+
     const run = new DenormalizeRun(entities, args, this.entityCache)
     let data = run.unvisit(schema, input)
     if (previous !== undefined) data = share(previous.result.data, data)
     const result =
-      previous !== undefined && previous.result.data === data ? previous.result : new Result(data, run.deps)
+      previous !== undefined && previous.result.data === data ? previous.result : new Result(data, () => run.frame)
     bucket.set({ entities, result })
     return result as any
+  }
+
+  /**
+   * A list of entities, row by row. A row whose record is the one read last time, and none of
+   * whose other tables changed since, is reused without touching anything else: after one entity
+   * changed in a list of 10k, the read costs 10k record lookups and one rebuilt row.
+   */
+  private readList(
+    item: EntityClassLike,
+    input: readonly unknown[],
+    entities: StoredEntities,
+    args: readonly unknown[],
+    previous: ReadEntry | undefined,
+  ): ReadEntry {
+    const run = new DenormalizeRun(entities, args, this.entityCache)
+    const frame = run.frame
+    const table = entities[item.key]
+    const lastRows = previous?.rows
+    const lastRecords = previous?.records
+    // Per-row dependency checks are needed only if a table some row read (besides the rows' own
+    // table, whose records are compared one by one) is a different object now.
+    let checkDeps = true
+    let changed: Set<string> | undefined
+    if (previous !== undefined && previous.depKeys !== null && previous.depKeys !== undefined) {
+      changed = changedTables(previous.entities, entities)
+      checkDeps = false
+      for (const key of previous.depKeys) if (changed.has(key)) checkDeps = true
+    }
+    const rows: (EntityCacheEntry | undefined)[] = new Array(input.length)
+    const records: unknown[] = new Array(input.length)
+    const data: unknown[] = []
+    let depKeys: Set<string> | null = new Set()
+    let reused = false
+    for (let i = 0; i < input.length; i++) {
+      const ref = input[i]
+      let entry: EntityCacheEntry | undefined
+      if (
+        lastRecords !== undefined &&
+        changed !== undefined &&
+        (typeof ref === 'string' || typeof ref === 'number') &&
+        readEntry(table, String(ref)) === lastRecords[i] &&
+        lastRecords[i] !== undefined &&
+        (!checkDeps || !touchesAny(lastRows![i]!.depKeys!, changed))
+      ) {
+        entry = lastRows![i]!
+        reused = true
+      } else {
+        const count = frame.children.length
+        run.unvisit(item, ref)
+        entry = frame.children.length > count ? frame.children[frame.children.length - 1] : undefined
+        if (entry !== undefined && depKeys !== null) {
+          if (entry.depKeys === null) depKeys = null
+          else for (const key of entry.depKeys) depKeys.add(key)
+        }
+      }
+      rows[i] = entry
+      if (entry === undefined) continue
+      records[i] = entry.record
+      const value = entry.value
+      if (value !== INVALID && value !== undefined) data.push(value)
+    }
+    // Rows reused from the last read keep the dependency keys they had then.
+    if (reused && depKeys !== null) for (const key of previous!.depKeys!) depKeys.add(key)
+    const shared = previous !== undefined ? share(previous.result.data, data) : data
+    const result =
+      previous !== undefined && shared === previous.result.data
+        ? previous.result
+        : new Result(shared, () => ({ children: rows.filter((r): r is EntityCacheEntry => r !== undefined), lookups: frame.lookups }))
+    return { entities, result, rows, records, depKeys }
   }
 
   private bucket(schema: unknown, input: unknown): { get(): ReadEntry | undefined; set(entry: ReadEntry): void } {
@@ -67,6 +150,19 @@ export class MemoCache {
   }
 }
 
+/** Entity keys whose tables are different objects in `next` than in `previous`. */
+function changedTables(previous: StoredEntities, next: StoredEntities): Set<string> {
+  const changed = new Set<string>()
+  for (const key of Object.keys(next)) if (next[key] !== previous[key]) changed.add(key)
+  for (const key of Object.keys(previous)) if (!(key in next)) changed.add(key)
+  return changed
+}
+
+function touchesAny(keys: readonly string[], changed: Set<string>): boolean {
+  for (let i = 0; i < keys.length; i++) if (changed.has(keys[i]!)) return true
+  return false
+}
+
 const lists = new WeakMap<object, readonly unknown[]>()
 
 function canonicalList(item: unknown): unknown {
@@ -81,22 +177,31 @@ class Result implements MemoResult<unknown> {
   private computed: EntityPath[] | undefined
   constructor(
     readonly data: unknown,
-    private readonly deps: unknown[],
+    private readonly frame: () => DependencyFrame,
   ) {}
 
   get paths(): EntityPath[] {
     if (this.computed !== undefined) return this.computed
     const seen = new Set<string>()
+    const visited = new Set<EntityCacheEntry>()
     const paths: EntityPath[] = []
-    const deps = this.deps
-    for (let i = 0; i < deps.length; i += 3) {
-      const pk = deps[i + 1]
-      if (pk === undefined) continue
-      const id = (deps[i] as string) + '\u0000' + (pk as string)
-      if (seen.has(id)) continue
+    const add = (key: string, pk: string) => {
+      const id = key + '\u0000' + pk
+      if (seen.has(id)) return
       seen.add(id)
-      paths.push({ key: deps[i] as string, pk: pk as string })
+      paths.push({ key, pk })
     }
+    const walk = (frame: DependencyFrame) => {
+      const lookups = frame.lookups
+      for (let i = 0; i < lookups.length; i += 3) if (lookups[i + 1] !== undefined) add(lookups[i] as string, lookups[i + 1] as string)
+      for (const child of frame.children) {
+        if (visited.has(child)) continue
+        visited.add(child)
+        add(child.key, child.pk)
+        walk(child)
+      }
+    }
+    walk(this.frame())
     return (this.computed = paths)
   }
 }

@@ -3,19 +3,41 @@ import { readEntry, tableKeys } from './table'
 import type { DenormalizeDelegate, DenormalizeNullable, EntityClassLike, StoredEntities } from './types'
 
 /**
- * One cached entity read: the instance built from a record by one schema, and what it was built
- * from. `deps` is a flat list of triples (entity key, pk, record seen); a pk of undefined means the
- * whole table was read (schema.All). `next` chains other schemas sharing the same record.
+ * What a read was built from: the entities it used (each an entry with its own dependencies) and
+ * the lookups that found no record, a tombstone, or a whole table. Lookups are flat triples
+ * (entity key, pk, what was seen); a pk of undefined stands for the whole table (schema.All).
  */
-export interface EntityCacheEntry {
+export interface DependencyFrame {
+  readonly children: EntityCacheEntry[]
+  readonly lookups: unknown[]
+}
+
+/**
+ * One cached entity read: the instance built from a record by one schema, and what it was built
+ * from. Children are referenced, not copied, so a cache hit costs one push however deep the
+ * entity is. `next` chains other schemas (summary/detail) sharing the same record.
+ */
+export interface EntityCacheEntry extends DependencyFrame {
   readonly schema: unknown
-  readonly value: unknown
-  readonly deps: unknown[]
+  value: unknown
+  readonly key: string
+  readonly pk: string
+  readonly record: object
   next: EntityCacheEntry | undefined
+  /** Run that last checked this entry, and what it found (guards cycles, shares work). */
+  checkedBy: number
+  fresh: boolean
+  /**
+   * Entity keys of every table this value read besides its own record, or null when unknown (a
+   * cycle). While none of those tables changed, only the own record needs comparing.
+   */
+  depKeys: readonly string[] | null
 }
 
 /** Cache of built entities keyed by the stored record object. */
 export type EntityCache = WeakMap<object, EntityCacheEntry>
+
+let runs = 0
 
 const NO_ARGS: readonly unknown[] = []
 
@@ -37,10 +59,11 @@ export function denormalize<S>(
 
 /** The walker behind denormalize and MemoCache; `cache` is the cross-read entity cache, if any. */
 export class DenormalizeRun implements DenormalizeDelegate {
-  /** Dependencies of the frame being built (see EntityCacheEntry.deps). */
-  deps: unknown[] = []
+  /** Dependencies of the value being built. */
+  frame: DependencyFrame = { children: [], lookups: [] }
   /** Entities built during this run, for identity within the run and for cycles. */
   private readonly local = new Map<object, EntityCacheEntry>()
+  private readonly id = ++runs
 
   constructor(
     readonly entities: StoredEntities,
@@ -107,29 +130,24 @@ export class DenormalizeRun implements DenormalizeDelegate {
     const pk = String(input)
     const record = readEntry(this.entities[key], pk) as object | null | undefined
     if (record === undefined || record === null) {
-      this.deps.push(key, pk, record)
+      this.frame.lookups.push(key, pk, record)
       return record === null ? INVALID : undefined
     }
 
     let entry = findEntry(this.local.get(record), schema)
     if (entry === undefined && this.cache !== undefined) {
       entry = findEntry(this.cache.get(record), schema)
-      if (entry !== undefined && !this.isFresh(entry.deps)) entry = undefined
+      if (entry !== undefined && !this.isFresh(entry)) entry = undefined
     }
     if (entry !== undefined) {
-      // The reader depends on everything this entity was built from, not just its own record.
-      // A cycle back to the entity being built shares this very list: appending it to itself would never end.
-      const deps = this.deps
-      const used = entry.deps
-      if (used !== deps) for (let i = 0; i < used.length; i++) deps.push(used[i])
+      this.frame.children.push(entry)
       return entry.value
     }
     return this.buildEntity(schema, key, pk, record)
   }
 
   private buildEntity(schema: EntityClassLike, key: string, pk: string, record: object): unknown {
-    const parentDeps = this.deps
-    const deps: unknown[] = [key, pk, record]
+    const parent = this.frame
     const createIfValid = schema.createIfValid
     const instance =
       createIfValid !== undefined
@@ -137,43 +155,84 @@ export class DenormalizeRun implements DenormalizeDelegate {
         : schema.validate(record)
           ? undefined
           : record
-    let value: unknown = INVALID
+    const entry: EntityCacheEntry = {
+      schema,
+      value: INVALID,
+      key,
+      pk,
+      record,
+      children: [],
+      lookups: [],
+      next: undefined,
+      checkedBy: this.id,
+      fresh: true,
+      depKeys: null,
+    }
     if (instance !== undefined) {
       // Registered before the fields are filled, so a cycle back to this record finds it.
-      const building: EntityCacheEntry = { schema, value: instance, deps, next: this.local.get(record) }
-      this.local.set(record, building)
-      this.deps = deps
+      entry.value = instance
+      entry.next = this.local.get(record)
+      this.local.set(record, entry)
+      this.frame = entry
       try {
-        value = schema.denormalize(instance, this)
+        entry.value = schema.denormalize(instance, this)
       } finally {
-        this.deps = parentDeps
+        this.frame = parent
       }
-      if (value !== instance) (building as { value: unknown }).value = value
     }
-    for (let i = 0; i < deps.length; i++) parentDeps.push(deps[i])
+    entry.depKeys = collectDepKeys(entry)
+    parent.children.push(entry)
     if (this.cache !== undefined) {
-      this.cache.set(record, { schema, value, deps, next: withoutSchema(this.cache.get(record), schema) })
+      const cached = { ...entry, next: withoutSchema(this.cache.get(record), schema) }
+      // The cached copy and the local one must be the same object for cycles to share it.
+      Object.assign(entry, cached)
+      this.cache.set(record, entry)
     }
-    return value
+    return entry.value
   }
 
-  /** True when every record an entry was built from (after its own) is still the one stored. */
-  private isFresh(deps: readonly unknown[]): boolean {
+  /**
+   * True when the records an entry was built from are all still the stored ones. Each entry is
+   * checked at most once per run: shared children (one author for many issues) cost one check,
+   * and a cycle ends at the entry already being checked.
+   */
+  private isFresh(entry: EntityCacheEntry): boolean {
+    if (entry.checkedBy === this.id) return entry.fresh
+    entry.checkedBy = this.id
+    entry.fresh = true
     const entities = this.entities
-    for (let i = 3; i < deps.length; i += 3) {
-      const table = entities[deps[i] as string]
-      const pk = deps[i + 1] as string | undefined
-      const current = pk === undefined ? table : readEntry(table, pk)
-      if (current !== deps[i + 2]) return false
+    const lookups = entry.lookups
+    for (let i = 0; i < lookups.length; i += 3) {
+      const table = entities[lookups[i] as string]
+      const pk = lookups[i + 1] as string | undefined
+      if ((pk === undefined ? table : readEntry(table, pk)) !== lookups[i + 2]) return (entry.fresh = false)
+    }
+    const children = entry.children
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i]!
+      if (readEntry(entities[child.key], child.pk) !== child.record || !this.isFresh(child)) return (entry.fresh = false)
     }
     return true
   }
 
   getEntityKeys(key: string): string[] {
     const table = this.entities[key]
-    this.deps.push(key, undefined, table)
+    this.frame.lookups.push(key, undefined, table)
     return tableKeys(table)
   }
+}
+
+/** The tables an entry read, from its children and lookups; null if a child is still being built (a cycle). */
+function collectDepKeys(entry: EntityCacheEntry): string[] | null {
+  const keys = new Set<string>()
+  const lookups = entry.lookups
+  for (let i = 0; i < lookups.length; i += 3) keys.add(lookups[i] as string)
+  for (const child of entry.children) {
+    if (child.depKeys === null || child === entry) return null
+    keys.add(child.key)
+    for (const key of child.depKeys) keys.add(key)
+  }
+  return [...keys]
 }
 
 function findEntry(entry: EntityCacheEntry | undefined, schema: unknown): EntityCacheEntry | undefined {
