@@ -119,3 +119,15 @@ export { createResource, shortenPath, type Resource, type ResourceOptions } from
 export { hookifyResource, type HookifiedResource } from './endpoint/rest/hookifyResource'
 export { GQLEndpoint, GQLError, type GQLOptions, type GQLOperation } from './endpoint/graphql/GQLEndpoint'
 export { GQLEntity } from './endpoint/graphql/GQLEntity'
+
+// react
+export { DataProvider, type DataProviderProps } from './react/DataProvider'
+export { useSuspense } from './react/useSuspense'
+export { useController } from './react/useController'
+export { useCache } from './react/useCache'
+export { useQuery } from './react/useQuery'
+export { useDLE, type DLE } from './react/useDLE'
+export { useFetch } from './react/useFetch'
+export { useLoading } from './react/useLoading'
+export { useRevalidate } from './react/useRevalidate'
+export { AsyncBoundary, ErrorBoundary, type AsyncBoundaryProps, type ErrorBoundaryProps, type ErrorFallbackProps } from './react/AsyncBoundary'

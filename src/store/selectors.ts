@@ -74,8 +74,9 @@ export function selectResponse<T = unknown>(
   let invalid = meta === undefined || meta.fetchedAt === undefined
   let paths: EntityPath[] | undefined
   if (schema !== undefined && schema !== null) {
-    // schema.All reads the tables, so it has data even before its own endpoint was fetched.
-    if (input === undefined && schema instanceof All) input = []
+    // Queryable schemas (schema.All, lookups by id) read the tables, so they have data even
+    // before their own endpoint was fetched. One input object per key keeps the read memoized.
+    if (input === undefined && (schema instanceof All || (schema as { queryable?: boolean }).queryable === true)) input = queryInput(key)
     if (input !== undefined) {
       const read = memo.denormalize(schema, input, view.entities, args)
       data = read.data
@@ -101,6 +102,14 @@ export function selectResponse<T = unknown>(
   else if (now > expiresAt) expiryStatus = endpoint.invalidIfStale ? ExpiryStatus.Invalid : ExpiryStatus.Stale
   else expiryStatus = ExpiryStatus.Valid
   return { data: data as T | undefined, expiryStatus, expiresAt, key }
+}
+
+const queryInputs = new Map<string, readonly unknown[]>()
+
+function queryInput(key: string): readonly unknown[] {
+  let input = queryInputs.get(key)
+  if (input === undefined) queryInputs.set(key, (input = Object.freeze([])))
+  return input
 }
 
 function entityExpiresAt(paths: readonly EntityPath[], metas: StoredEntitiesMeta): number {

@@ -64,17 +64,20 @@ export type RestArgs<O extends RestGenerics> = TakesBody<O> extends true
       : AllOptional<QueryOf<O>> extends true ? [params?: QueryOf<O>] : [params: QueryOf<O>]
     : [params: ParamsOf<O>]
 
+/** O's schema: undefined when O (inferred from an option literal) has none, where O['schema'] would be unknown. */
+type SchemaOf<O extends RestGenerics> = 'schema' extends keyof O ? O['schema'] : undefined
+
 /** What a call resolves to: the denormalized schema, else whatever `process` returns. */
-export type RestResult<O extends RestGenerics> = O['schema'] extends undefined | null
+export type RestResult<O extends RestGenerics> = SchemaOf<O> extends undefined | null
   ? O['process'] extends (...args: any[]) => infer R ? Awaited<R> : any
-  : unknown extends O['schema'] ? any : Denormalize<O['schema']>
+  : unknown extends SchemaOf<O> ? any : Denormalize<SchemaOf<O>>
 
 type RestFetch<O extends RestGenerics> = (...args: RestArgs<O>) => Promise<RestResult<O>>
 
 /** Options merged over O (what `extend` returns). */
 export type ExtendGenerics<O extends RestGenerics, N> = {
   readonly path: N extends { path: infer P extends string } ? P : O['path']
-  readonly schema: N extends { schema: infer S } ? S : O['schema']
+  readonly schema: N extends { schema: infer S } ? S : SchemaOf<O>
   readonly method: N extends { method: infer M } ? M : O['method']
   readonly body: N extends { body: infer B } ? B : O['body']
   readonly searchParams: N extends { searchParams: infer Q } ? Q : O['searchParams']
@@ -99,7 +102,7 @@ export interface RestEndpoint<O extends RestGenerics = RestGenerics> {
 }
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class RestEndpoint<O extends RestGenerics = RestGenerics> extends EndpointBase {
-  declare readonly schema: O['schema']
+  declare readonly schema: SchemaOf<O>
   declare readonly path: O['path']
   declare readonly urlPrefix: string
   declare readonly requestInit?: RequestInit
@@ -108,7 +111,8 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
   declare readonly searchParams: O['searchParams']
   declare readonly body: O['body']
 
-  constructor(options: RestEndpointOptions<O>) {
+  // Pick lets TypeScript infer O from the literal's own members; it cannot infer O from O['path'] alone.
+  constructor(options: RestEndpointOptions<O> & Pick<O, keyof O & keyof RestGenerics>) {
     if (typeof options?.path !== 'string') throw new TypeError('RestEndpoint needs a `path` option such as "/users/:id"')
     super(undefined, { ...options, name: options.name ?? `${(options.method ?? 'GET').toUpperCase()} ${options.path}` } as any)
   }
@@ -171,11 +175,10 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
     try {
       response = await fetch(input, signal && !init.signal ? { ...init, signal } : init)
     } catch (error) {
-      // Keep the platform's message ("fetch failed", "ECONNREFUSED"…) and say which request it was.
-      const cause = error instanceof Error ? error.message : String(error)
-      const wrapped = new TypeError(`${init.method ?? 'GET'} ${input} failed: ${cause}`, { cause: error })
       if (error instanceof Error && error.name === 'AbortError') throw error
-      throw wrapped
+      // Keep the platform's message and say which request it was. Node's fetch only says "fetch
+      // failed" and puts the reason (ECONNREFUSED, "other side closed") in its cause.
+      throw new TypeError(`${init.method ?? 'GET'} ${input} failed: ${messageChain(error)}`, { cause: error })
     }
     if (!response.ok) {
       const detail = await response.clone().text().then((text) => text.slice(0, 200), () => '')
@@ -268,6 +271,16 @@ export function appendPage(previous: unknown, page: unknown): unknown {
 /** Normalized list items are pks (or `{ id, schema }` for unions); compare them by value. */
 function identity(item: unknown): unknown {
   return item !== null && typeof item === 'object' ? JSON.stringify(item) : item
+}
+
+/** An error's message followed by those of its causes: `fetch failed: connect ECONNREFUSED …`. */
+function messageChain(error: unknown): string {
+  const messages: string[] = []
+  // Bounded: a cause chain can be circular.
+  for (let e = error; e !== undefined && e !== null && messages.length < 5; e = (e as { cause?: unknown }).cause) {
+    messages.push(e instanceof Error ? e.message : String(e))
+  }
+  return messages.join(': ')
 }
 
 function isRawBody(body: unknown): boolean {

@@ -1,0 +1,28 @@
+import { useEffect } from 'react'
+import type { EndpointInterface, ResolveType } from '../endpoint/types'
+import { ExpiryStatus } from '../store/index'
+import { useResponse } from './useResponse'
+
+/** `{ data, loading, error }` for components that handle loading themselves instead of suspending. */
+export interface DLE<T> {
+  data: T | undefined
+  loading: boolean
+  error: Error | undefined
+}
+
+/** Reads an endpoint like useSuspense, but reports loading instead of suspending and errors instead of throwing. */
+export function useDLE<E extends EndpointInterface>(endpoint: E, ...args: readonly [...Parameters<E>] | readonly [null]): DLE<ResolveType<E>> {
+  const { data, expiryStatus, error, key, context } = useResponse('useDLE', endpoint, args)
+  const controller = context.store.controller
+  const skip = args[0] === null
+  const needsFetch = !skip && expiryStatus !== ExpiryStatus.Valid
+  useEffect(() => {
+    if (needsFetch) controller.fetch(endpoint, ...args).catch(() => undefined)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, needsFetch])
+  return {
+    data: data as ResolveType<E> | undefined,
+    loading: !skip && expiryStatus === ExpiryStatus.Invalid && error === undefined,
+    error,
+  }
+}

@@ -1,0 +1,18 @@
+import { useEffect } from 'react'
+import type { EndpointInterface } from '../endpoint/types'
+import { ExpiryStatus } from '../store/index'
+import { useResponse } from './useResponse'
+
+/**
+ * Starts a fetch when the data is missing or stale, without reading it or suspending: use it to
+ * prefetch what a child will read with useSuspense.
+ */
+export function useFetch<E extends EndpointInterface>(endpoint: E, ...args: readonly [...Parameters<E>] | readonly [null]): void {
+  const { expiryStatus, key, context } = useResponse('useFetch', endpoint, args)
+  const controller = context.store.controller
+  const needsFetch = args[0] !== null && expiryStatus !== ExpiryStatus.Valid
+  useEffect(() => {
+    if (needsFetch) controller.fetch(endpoint, ...args).catch(() => undefined)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, needsFetch])
+}

@@ -1,0 +1,51 @@
+import { useEffect } from 'react'
+import withSelector from 'use-sync-external-store/with-selector'
+import type { EndpointInterface } from '../endpoint/types'
+import type { ExpiryStatus, State } from '../store/index'
+import { useDataContext, type DataContextValue } from './context'
+
+const { useSyncExternalStoreWithSelector } = withSelector
+
+/** One endpoint read as a component sees it. */
+export interface ResponseView {
+  readonly key: string
+  readonly data: unknown
+  readonly expiryStatus: ExpiryStatus
+  readonly expiresAt: number
+  readonly error: Error | undefined
+}
+
+function sameView(a: ResponseView, b: ResponseView): boolean {
+  return a.data === b.data && a.expiryStatus === b.expiryStatus && a.error === b.error && a.key === b.key
+}
+
+/**
+ * Subscribes a component to one endpoint read. The component re-renders only when the read's
+ * data, status or error change (the memo cache keeps unchanged data identical), not on every
+ * action. Also keeps the read registered for polling and revalidation while mounted.
+ */
+export function useResponse(hook: string, endpoint: EndpointInterface, args: readonly unknown[]): ResponseView & { context: DataContextValue } {
+  const context = useDataContext(hook)
+  const { store } = context
+  const controller = store.controller
+  const skip = args[0] === null
+  const key = skip ? '' : endpoint.key(...args)
+  const select = (state: State): ResponseView => {
+    const response = controller.getResponse(endpoint, ...args, state)
+    return { key, data: response.data, expiryStatus: response.expiryStatus, expiresAt: response.expiresAt, error: controller.getError(endpoint, ...args, state) }
+  }
+  const view = useSyncExternalStoreWithSelector(store.subscribe, store.getState, store.getState, select, sameView)
+
+  useEffect(() => {
+    if (skip) return
+    const release = context.active.add(key, endpoint, args)
+    controller.subscribe(endpoint, ...args)
+    return () => {
+      release()
+      controller.unsubscribe(endpoint, ...args)
+    }
+    // The key identifies the argument set; `args` is a new array every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, endpoint, controller, context.active])
+  return { ...view, context }
+}

@@ -1,0 +1,11 @@
+import { useCallback } from 'react'
+import { useDataContext } from './context'
+
+/**
+ * A function that refetches every stale read on screen. React Navigation users call it on screen
+ * focus (`useFocusEffect(useRevalidate())`) to get what the browser gets on `visibilitychange`.
+ */
+export function useRevalidate(): () => void {
+  const { store, active } = useDataContext('useRevalidate')
+  return useCallback(() => active.revalidate(store.controller), [store, active])
+}

@@ -1,0 +1,43 @@
+import { useEffect } from 'react'
+import type { EndpointInterface, ResolveType } from '../endpoint/types'
+import { ExpiryStatus } from '../store/index'
+import { useResponse } from './useResponse'
+
+/**
+ * Reads an endpoint's data, suspending until it is available. Invalid data (missing, deleted,
+ * invalidated) suspends and fetches; Stale data is returned and refetched in the background;
+ * Valid data fetches nothing. Hard errors are thrown to the nearest error boundary; soft errors
+ * keep the last data on screen. `null` as the first argument skips the read (returns undefined).
+ * Returns the same object for an entity until that entity changes.
+ * @throws {Promise} while the first fetch is in flight.
+ */
+export function useSuspense<E extends ReadEndpoint>(endpoint: E, ...args: readonly [...Parameters<E>]): ResolveType<E>
+export function useSuspense<E extends ReadEndpoint>(endpoint: E, ...args: readonly [null]): undefined
+export function useSuspense<E extends ReadEndpoint>(
+  endpoint: E,
+  ...args: readonly [...Parameters<E>] | readonly [null]
+): ResolveType<E> | undefined
+export function useSuspense<E extends ReadEndpoint>(endpoint: E, ...args: readonly [...Parameters<E>] | readonly [null]): ResolveType<E> | undefined {
+  const { data, expiryStatus, error, key, context } = useResponse('useSuspense', endpoint, args)
+  const controller = context.store.controller
+  const skip = args[0] === null
+
+  // Stale-while-revalidate: on mount and on argument change, refresh in the background.
+  useEffect(() => {
+    if (!skip && expiryStatus === ExpiryStatus.Stale) controller.fetch(endpoint, ...args).catch(ignore)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, expiryStatus === ExpiryStatus.Stale])
+
+  if (skip) return undefined as any
+  if (expiryStatus === ExpiryStatus.Invalid) {
+    // Suspense retries the render when this settles; a failure shows up as the error below.
+    throw controller.fetch(endpoint, ...args).then(ignore, ignore)
+  }
+  if (error !== undefined) throw error
+  return data as any
+}
+
+function ignore(): void {}
+
+/** Endpoints useSuspense accepts: reads, not mutations. */
+type ReadEndpoint = EndpointInterface & { sideEffect?: undefined | false }
