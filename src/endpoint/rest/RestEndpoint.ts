@@ -1,6 +1,7 @@
 import type { Denormalize, Schema } from '../../schema/index'
 import { Endpoint, optionsOf } from '../Endpoint'
 import type { EndpointExtraOptions } from '../types'
+import { headersToObject } from './headers'
 import { NetworkError } from './NetworkError'
 import { buildQuery, compilePath, pathParameterNames } from './path'
 import type { HasNoPathParams, PathArgs, SearchValue } from './pathTypes'
@@ -112,7 +113,7 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
   declare readonly body: O['body']
 
   // Pick lets TypeScript infer O from the literal's own members; it cannot infer O from O['path'] alone.
-  constructor(options: RestEndpointOptions<O> & Pick<O, keyof O & keyof RestGenerics>) {
+  constructor(options: RestEndpointOptions<O> & Partial<Pick<O, keyof O & keyof RestGenerics>>) {
     if (typeof options?.path !== 'string') throw new TypeError('RestEndpoint needs a `path` option such as "/users/:id"')
     super(undefined, { ...options, name: options.name ?? `${(options.method ?? 'GET').toUpperCase()} ${options.path}` } as any)
   }
@@ -154,7 +155,7 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
   /** The init for `fetch`: method, JSON body with its content type, and `requestInit`. */
   getRequestInit(body: unknown): RequestInit | Promise<RequestInit> {
     const extra = this.requestInit
-    const headers: Record<string, string> = { ...toHeaderObject(extra?.headers) }
+    const headers: Record<string, string> = { ...headersToObject(extra?.headers) }
     const init: RequestInit = { ...extra, method: this.method }
     if (body !== undefined) {
       if (isRawBody(body)) {
@@ -292,13 +293,6 @@ function isRawBody(body: unknown): boolean {
     body instanceof ArrayBuffer ||
     ArrayBuffer.isView(body)
   )
-}
-
-function toHeaderObject(headers: HeadersInit | undefined): Record<string, string> {
-  if (!headers) return {}
-  if (typeof Headers !== 'undefined' && headers instanceof Headers) return Object.fromEntries(headers.entries())
-  if (Array.isArray(headers)) return Object.fromEntries(headers)
-  return { ...(headers as Record<string, string>) }
 }
 
 function hasHeader(headers: Record<string, string>, name: string): boolean {

@@ -1,4 +1,5 @@
 import { stableStringify } from '../stableKey'
+import { headersToObject } from './headers'
 import type { RestEndpoint } from './RestEndpoint'
 
 /** `{ get, getList }` → `{ useGet, useGetList }`, each hook returning the same kind of endpoint. */
@@ -21,12 +22,12 @@ export function hookifyResource<R extends object>(resource: R, useInit: () => Re
     const variants = new Map<string, RestEndpoint<any>>()
     hooks[`use${name[0]!.toUpperCase()}${name.slice(1)}`] = function useResourceEndpoint() {
       const init = useInit()
-      const id = stableStringify({ ...init, headers: headerObject(init.headers) })
+      const id = stableStringify({ ...init, headers: headersToObject(init.headers) })
       let variant = variants.get(id)
       if (variant === undefined) {
         const base = endpoint.requestInit
         variant = endpoint.extend({
-          requestInit: { ...base, ...init, headers: { ...headerObject(base?.headers), ...headerObject(init.headers) } },
+          requestInit: { ...base, ...init, headers: { ...headersToObject(base?.headers), ...headersToObject(init.headers) } },
         })
         // Tokens rotate: keep the few most recent variants, not every one ever seen.
         if (variants.size >= MAX_VARIANTS) variants.delete(variants.keys().next().value!)
@@ -36,11 +37,4 @@ export function hookifyResource<R extends object>(resource: R, useInit: () => Re
     }
   }
   return hooks as HookifiedResource<R>
-}
-
-function headerObject(headers: HeadersInit | undefined): Record<string, string> {
-  if (!headers) return {}
-  if (typeof Headers !== 'undefined' && headers instanceof Headers) return Object.fromEntries(headers.entries())
-  if (Array.isArray(headers)) return Object.fromEntries(headers)
-  return { ...(headers as Record<string, string>) }
 }
