@@ -57,10 +57,13 @@ export class GQLEndpoint {
     const { requestInit, ...common } = this.options
     const name = operationName(text)
     async function run(this: { signal?: AbortSignal }, variables: Variables = {}) {
+      // Through Headers: requestInit.headers may be a Headers object or pairs, which spreading would lose.
+      const headers = new Headers(requestInit?.headers)
+      if (!headers.has('content-type')) headers.set('Content-Type', 'application/json')
       const response = await fetch(url, {
         ...requestInit,
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...(requestInit?.headers as Record<string, string> | undefined) },
+        headers,
         body: JSON.stringify({ query: text, variables }),
         signal: this?.signal ?? requestInit?.signal,
       })

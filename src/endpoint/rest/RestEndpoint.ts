@@ -176,7 +176,8 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
     try {
       response = await fetch(input, signal && !init.signal ? { ...init, signal } : init)
     } catch (error) {
-      if (error instanceof Error && error.name === 'AbortError') throw error
+      // Duck-typed, not instanceof: the platform's errors may come from another realm (an iframe, jest's vm).
+      if ((error as { name?: unknown } | null)?.name === 'AbortError') throw error
       // Keep the platform's message and say which request it was. Node's fetch only says "fetch
       // failed" and puts the reason (ECONNREFUSED, "other side closed") in its cause.
       throw new TypeError(`${init.method ?? 'GET'} ${input} failed: ${messageChain(error)}`, { cause: error })
@@ -212,7 +213,8 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
   }
 
   /** A new endpoint with these options layered over this one's; types follow. */
-  extend<N extends Partial<RestEndpointOptions<any>>>(options: N): RestEndpoint<ExtendGenerics<O, N>> {
+  // Pick keeps a new path or method literal ('/users/:id', not string), so the arguments still infer.
+  extend<N extends Partial<RestEndpointOptions<RestGenerics>>>(options: N & Partial<Pick<N, keyof N & keyof RestGenerics>>): RestEndpoint<ExtendGenerics<O, N>> {
     const Ctor = this.constructor as new (options: object) => RestEndpoint<any>
     const { name: _name, ...base } = optionsOf(this)
     // A new path or method gets a new default name unless one was given.
@@ -279,7 +281,8 @@ function messageChain(error: unknown): string {
   const messages: string[] = []
   // Bounded: a cause chain can be circular.
   for (let e = error; e !== undefined && e !== null && messages.length < 5; e = (e as { cause?: unknown }).cause) {
-    messages.push(e instanceof Error ? e.message : String(e))
+    const message = (e as { message?: unknown }).message
+    messages.push(typeof message === 'string' ? message : String(e))
   }
   return messages.join(': ')
 }

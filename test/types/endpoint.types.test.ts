@@ -1,0 +1,205 @@
+/**
+ * Type tests for the endpoint layer: what RestEndpoint, createResource, hookifyResource, Endpoint
+ * and GQLEndpoint accept and resolve to. ts-jest type-checks this file, so a wrong type fails the
+ * run; the functions holding the assertions are never called.
+ */
+import { expectTypeOf } from 'expect-type'
+import { Endpoint, GQLEndpoint, GQLEntity, RestEndpoint, createResource, hookifyResource } from '../../src/index'
+import type { RestGenerics, Schema } from '../../src/index'
+import { Article, ArticleSummary, User } from '../fixtures/blog'
+
+const ArticleResource = createResource({ path: '/articles/:id', schema: Article })
+const CommentResource = createResource({ path: '/articles/:articleId/comments/:id', schema: User })
+
+class AuthdEndpoint<O extends RestGenerics = any> extends RestEndpoint<O> {
+  override async getRequestInit(body: unknown): Promise<RequestInit> {
+    return { ...(await super.getRequestInit(body)), credentials: 'include' }
+  }
+}
+
+/** The spec's wrapper pattern: readonly options, base members spread, getList's schema changed. */
+function createPagedResource<P extends string, S extends Schema>({
+  path,
+  schema,
+}: {
+  readonly path: P
+  readonly schema: S
+}) {
+  const base = createResource({ path, schema, Endpoint: AuthdEndpoint })
+  return {
+    ...base,
+    getList: base.getList.extend({ schema: { results: [schema], total: 0, limit: 0, skip: 0 } }),
+  }
+}
+
+describe('endpoint types', () => {
+  it('infers path parameters from the path template', () => {
+    const typesOnly = () => {
+      ArticleResource.get({ id: 1 })
+      ArticleResource.get({ id: '1' })
+      ArticleResource.delete({ id: 1 })
+      // @ts-expect-error id is required
+      ArticleResource.get({})
+      // @ts-expect-error the parameters are required
+      ArticleResource.get()
+      // @ts-expect-error a path parameter is a string or a number
+      ArticleResource.get({ id: true })
+      CommentResource.get({ articleId: 1, id: 2 })
+      CommentResource.getList({ articleId: 1 })
+      // @ts-expect-error getList keeps the parameters of the shortened path
+      CommentResource.getList({})
+      // @ts-expect-error articleId is missing
+      CommentResource.update({ id: 2 }, { name: 'x' })
+    }
+    expect(typesOnly).toBeDefined()
+  })
+
+  it('infers the arguments of new RestEndpoint from its options', () => {
+    const typesOnly = () => {
+      const getUser = new RestEndpoint({ path: '/groups/:groupId/users/:id', schema: User })
+      getUser({ groupId: 'g', id: 1 })
+      // @ts-expect-error id is missing
+      getUser({ groupId: 'g' })
+      expectTypeOf(getUser({ groupId: 'g', id: 1 })).resolves.toEqualTypeOf<User>()
+
+      const search = new RestEndpoint({ path: '/search/:term?' })
+      search({})
+      search({ term: 'x' })
+
+      const addMember = new RestEndpoint({ path: '/groups/:groupId/members', method: 'POST', body: {} as { name: string } })
+      addMember({ groupId: 1 }, { name: 'Ada' })
+      // @ts-expect-error the body type is enforced
+      addMember({ groupId: 1 }, { name: 1 })
+      // @ts-expect-error a POST takes its body
+      addMember({ groupId: 1 })
+
+      // Without a schema, the result is what process returns.
+      const count = new RestEndpoint({ path: '/count', process: (value: { n: number }) => value.n })
+      expectTypeOf(count()).resolves.toEqualTypeOf<number>()
+
+      // @ts-expect-error a misspelled option is an error, not a new type parameter member
+      new RestEndpoint({ path: '/a', urlprefix: 'https://x' })
+    }
+    expect(typesOnly).toBeDefined()
+  })
+
+  it('enforces body and searchParams types', () => {
+    const typesOnly = () => {
+      const Posts = createResource({
+        path: '/posts/:id',
+        schema: ArticleSummary,
+        body: {} as { title: string },
+        searchParams: {} as { page: number },
+      })
+      Posts.getList({ page: 1 })
+      // @ts-expect-error page is a number
+      Posts.getList({ page: '1' })
+      // @ts-expect-error page is required
+      Posts.getList()
+      Posts.create({ title: 'x' })
+      // @ts-expect-error the body is { title: string }
+      Posts.create({ title: 1 })
+      Posts.update({ id: 1 }, { title: 'x' })
+      // @ts-expect-error update needs its body
+      Posts.update({ id: 1 })
+      Posts.partialUpdate({ id: 1 }, {})
+
+      // Without body or searchParams options: the body is a partial entity, the query is optional.
+      ArticleResource.getList()
+      ArticleResource.getList({ author: 'ada', page: 2 })
+      ArticleResource.partialUpdate({ id: 1 }, { title: 'x' })
+      // @ts-expect-error title is a string
+      ArticleResource.partialUpdate({ id: 1 }, { title: 1 })
+    }
+    expect(typesOnly).toBeDefined()
+  })
+
+  it('resolves every member to the denormalized schema type', () => {
+    const typesOnly = () => {
+      expectTypeOf(ArticleResource.get({ id: 1 })).resolves.toEqualTypeOf<Article>()
+      expectTypeOf(ArticleResource.getList()).resolves.toEqualTypeOf<Article[]>()
+      expectTypeOf(ArticleResource.create({ title: 'x' })).resolves.toEqualTypeOf<Article>()
+      expectTypeOf(ArticleResource.update({ id: 1 }, { title: 'x' })).resolves.toEqualTypeOf<Article>()
+      expectTypeOf(ArticleResource.partialUpdate({ id: 1 }, { title: 'x' })).resolves.toEqualTypeOf<Article>()
+      // TODO(types): delete resolves to `any`. Resource declares its schema as
+      // `schemas.Invalidate<S & any>`, which collapses to Invalidate<any>. The assertion below fails with
+      //   TS2344: Type 'Article | undefined' does not satisfy the constraint 'never'.
+      // It is left out on purpose: at run time delete resolves to the response object or the path
+      // parameters (rule 4), never an Article, so Denormalize<Invalidate<typeof Article>> would not
+      // describe the value either. The honest type is closer to `PathArgs<P> | object`.
+      // expectTypeOf(ArticleResource.delete({ id: 1 })).resolves.toEqualTypeOf<Denormalize<schema.Invalidate<typeof Article>>>()
+      expectTypeOf(ArticleResource.delete({ id: 1 })).resolves.toBeAny()
+    }
+    expect(typesOnly).toBeDefined()
+  })
+
+  it('keeps inference through extend and paginated', () => {
+    const typesOnly = () => {
+      const getPage = ArticleResource.getList.extend({ schema: { results: [ArticleSummary], cursor: '' } })
+      expectTypeOf(getPage()).resolves.toEqualTypeOf<{ results: ArticleSummary[]; cursor: string }>()
+      const getNextPage = getPage.paginated('cursor')
+      expectTypeOf(getNextPage({ cursor: 'c2' })).resolves.toEqualTypeOf<{ results: ArticleSummary[]; cursor: string }>()
+
+      const resource = { ...ArticleResource, getList: getPage }
+      expectTypeOf(resource.get({ id: 1 })).resolves.toEqualTypeOf<Article>()
+
+      const v2 = CommentResource.get.extend({ path: '/v2/comments/:commentId' })
+      v2({ commentId: 1 })
+      // @ts-expect-error the new path's parameters replace the old ones
+      v2({ articleId: 1, id: 2 })
+      expectTypeOf(v2({ commentId: 1 })).resolves.toEqualTypeOf<User>()
+    }
+    expect(typesOnly).toBeDefined()
+  })
+
+  it('infers a wrapper function with readonly options', () => {
+    const typesOnly = () => {
+      const Paged = createPagedResource({ path: '/articles/:id', schema: Article })
+      expectTypeOf(Paged.get({ id: 1 })).resolves.toEqualTypeOf<Article>()
+      expectTypeOf(Paged.getList()).resolves.toEqualTypeOf<{ results: Article[]; total: number; limit: number; skip: number }>()
+      // @ts-expect-error id is required
+      Paged.get({})
+      Paged.update({ id: 1 }, { title: 'x' })
+    }
+    expect(typesOnly).toBeDefined()
+  })
+
+  it('types hookifyResource hooks as the members they stand for', () => {
+    const typesOnly = () => {
+      const hooks = hookifyResource(ArticleResource, () => ({ headers: { Authorization: 'x' } }))
+      expectTypeOf(hooks.useGet()).toEqualTypeOf(ArticleResource.get)
+      expectTypeOf(hooks.useDelete()).toEqualTypeOf(ArticleResource.delete)
+      expectTypeOf(hooks.useGetList()({})).resolves.toEqualTypeOf<Article[]>()
+      // @ts-expect-error only the six members become hooks
+      hooks.useSomething()
+    }
+    expect(typesOnly).toBeDefined()
+  })
+
+  it('types Endpoint by the function it wraps', () => {
+    const typesOnly = () => {
+      const getUser = new Endpoint(async (params: { id: string }) => ({ id: params.id, name: '' }), { schema: User })
+      expectTypeOf(getUser({ id: 'u1' })).resolves.toEqualTypeOf<{ id: string; name: string }>()
+      expectTypeOf(getUser.key).parameters.toEqualTypeOf<[{ id: string }]>()
+      // @ts-expect-error id is a string
+      getUser({ id: 1 })
+      const withList = getUser.extend({ schema: [User] })
+      expectTypeOf(withList.schema).toEqualTypeOf<(typeof User)[]>()
+    }
+    expect(typesOnly).toBeDefined()
+  })
+
+  it('types GraphQL operations by their schema map', () => {
+    const typesOnly = () => {
+      class Person extends GQLEntity {
+        name = ''
+      }
+      const gql = new GQLEndpoint('/graphql')
+      const getPerson = gql.query('query P($id: ID!) { person(id: $id) { id name } }', { person: Person })
+      expectTypeOf(getPerson({ id: '1' })).resolves.toEqualTypeOf<{ person: Person }>()
+      const rename = gql.mutation('mutation R { rename { id name } }', { rename: Person })
+      expectTypeOf(rename.sideEffect).toEqualTypeOf<true>()
+    }
+    expect(typesOnly).toBeDefined()
+  })
+})
