@@ -8,6 +8,8 @@ import type { Denormalize, DenormalizeDelegate, EntityClassLike, NormalizeDelega
  */
 export class Invalidate<E extends EntityClassLike = EntityClassLike> {
   declare readonly _denormalized: Denormalize<E> | undefined
+  /** Type marker: a read through this schema deletes, so endpoints resolve to what they returned. */
+  declare readonly _deletes: true
   readonly schema: E
 
   constructor(entity: E) {

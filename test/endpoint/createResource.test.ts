@@ -153,6 +153,7 @@ describe('createResource', () => {
     it.each([
       ['a 204', { status: 204 }],
       ['the deleted object', { json: todo('2') }],
+      ['a body without the id', { json: { deleted: true } }],
     ])('removes the entity from the cache after %s: list reads drop it, item reads are Invalid', async (_name, reply) => {
       const { controller } = createTestStore()
       fake.route(`GET ${API}/todos`, { json: [todo('1'), todo('2'), todo('3')] })

@@ -7,8 +7,9 @@ export class NetworkError extends Error {
   readonly status: number
   readonly response: Response
 
-  constructor(response: Response, method: string, detail = '') {
-    super(`${response.status}${response.statusText ? ' ' + response.statusText : ''} from ${method} ${response.url || '(unknown url)'}${detail ? ': ' + detail : ''}`)
+  constructor(response: Response, method: string, detail = '', url = response.url) {
+    // The request's URL, not response.url: a mocked or custom fetch may leave the latter empty.
+    super(`${response.status}${response.statusText ? ' ' + response.statusText : ''} from ${method} ${url || '(unknown url)'}${detail ? ': ' + detail : ''}`)
     this.status = response.status
     this.response = response
   }

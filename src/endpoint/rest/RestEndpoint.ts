@@ -53,6 +53,8 @@ type BodyOf<O extends RestGenerics> = unknown extends O['body'] ? any : O['body'
 type QueryOf<O extends RestGenerics> = unknown extends O['searchParams'] ? {} : O['searchParams'] extends undefined ? {} : O['searchParams']
 type ParamsOf<O extends RestGenerics> = PathArgs<O['path']> & QueryOf<O>
 type AllOptional<T> = {} extends T ? true : false
+// By method at the type level too, so useSuspense (which refuses mutations) accepts a GET endpoint.
+type SideEffectOf<O extends RestGenerics> = Uppercase<Method<O>> extends 'GET' | 'HEAD' ? undefined : true
 
 /** The arguments a RestEndpoint takes, inferred from its path, searchParams and body. */
 export type RestArgs<O extends RestGenerics> = TakesBody<O> extends true
@@ -68,10 +70,17 @@ export type RestArgs<O extends RestGenerics> = TakesBody<O> extends true
 /** O's schema: undefined when O (inferred from an option literal) has none, where O['schema'] would be unknown. */
 type SchemaOf<O extends RestGenerics> = 'schema' extends keyof O ? O['schema'] : undefined
 
-/** What a call resolves to: the denormalized schema, else whatever `process` returns. */
+/**
+ * What a call resolves to: the denormalized schema, else whatever `process` returns. A delete
+ * (`schema.Invalidate`) resolves to the processed response, since the entity is gone.
+ */
 export type RestResult<O extends RestGenerics> = SchemaOf<O> extends undefined | null
-  ? O['process'] extends (...args: any[]) => infer R ? Awaited<R> : any
-  : unknown extends SchemaOf<O> ? any : Denormalize<SchemaOf<O>>
+  ? ProcessResult<O>
+  : unknown extends SchemaOf<O> ? any
+  : SchemaOf<O> extends { readonly _deletes: true } ? ProcessResult<O>
+  : Denormalize<SchemaOf<O>>
+
+type ProcessResult<O extends RestGenerics> = O['process'] extends (...args: any[]) => infer R ? Awaited<R> : any
 
 type RestFetch<O extends RestGenerics> = (...args: RestArgs<O>) => Promise<RestResult<O>>
 
@@ -124,9 +133,9 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
   }
 
   /** Mutations are everything but GET/HEAD unless `sideEffect` says otherwise. */
-  get sideEffect(): true | undefined {
+  get sideEffect(): SideEffectOf<O> {
     const explicit = optionsOf(this).sideEffect
-    return explicit !== undefined ? (explicit as true | undefined) : this.method !== 'GET' && this.method !== 'HEAD' ? true : undefined
+    return (explicit !== undefined ? explicit : this.method !== 'GET' && this.method !== 'HEAD' ? true : undefined) as SideEffectOf<O>
   }
 
   /** The full URL for a set of parameters: urlPrefix + filled path + remaining parameters as the query. */
@@ -184,7 +193,7 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
     }
     if (!response.ok) {
       const detail = await response.clone().text().then((text) => text.slice(0, 200), () => '')
-      throw new NetworkError(response, init.method ?? 'GET', detail)
+      throw new NetworkError(response, init.method ?? 'GET', detail, input)
     }
     return response
   }

@@ -36,7 +36,7 @@ export interface Resource<P extends string, S extends Schema, B = unknown, Q = u
     method: 'DELETE'
     body: undefined
     searchParams: undefined
-    process: (value: unknown, params: PathArgs<P>) => PathArgs<P>
+    process: (value: unknown, params: PathArgs<P>) => PathArgs<P> | Partial<Denormalize<S>>
   }>
 }
 
@@ -95,16 +95,21 @@ export function createResource<P extends string, S extends Schema, B = unknown, 
     path,
     method: 'DELETE',
     schema: new schemas.Invalidate(schema as any),
-    process: deleteResult,
+    process: (value: unknown, params: unknown) => deleteResult(value, params, schema),
     ...withOptimistic((_snapshot, params: object) => params),
   })
   return { get, getList, create, update, partialUpdate, delete: remove }
 }
 
-/** Spec rule 4: a non-empty object response is the result; otherwise the call's path parameters are. */
-function deleteResult(value: unknown, params: unknown): unknown {
-  if (value !== null && typeof value === 'object' && Object.keys(value).length > 0) return value
-  return params
+/**
+ * Spec rule 4: a non-empty object response is the result; otherwise the call's path parameters
+ * are. A response that does not name the entity (`{ deleted: true }`) gets the parameters' ids,
+ * so the entity it deleted can still be found and removed.
+ */
+function deleteResult(value: unknown, params: unknown, schema: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Object.keys(value).length === 0) return params
+  const pk = (schema as { pk?: (v: unknown) => unknown }).pk?.(value)
+  return pk === undefined || pk === null || pk === '' ? { ...(params as object), ...value } : value
 }
 
 function resourceName(schema: unknown): string {
