@@ -1,0 +1,207 @@
+// Store benchmarks (issue 3): tessera's createStore vs @data-client/core@0.10.0 driven the same
+// way, through a Controller and its reducer. data-client core is loaded as published (CJS build)
+// with its matching @data-client/endpoint@0.9.9 for Entity and Endpoint (npm aliases
+// data-client-core-0.10 / data-client-endpoint-0.9, so they don't clash with normalizr 0.18).
+
+import { createRequire } from 'node:module'
+import { compare } from './harness.mjs'
+import { loadProjects, makeChange, makeIssues } from './fixtures.mjs'
+
+const require = createRequire(import.meta.url)
+
+/** The same entity classes for both libraries (fields, defaults, pk). */
+function defineEntities(Base) {
+  class BuildType extends Base {
+    id = ''
+    internalId = ''
+    name = ''
+    type = ''
+    paused = false
+    projectId = ''
+    pk() { return this.id }
+    static key = 'BuildType'
+  }
+  class Project extends Base {
+    id = ''
+    internalId = ''
+    name = ''
+    parentProjectId = ''
+    archived = false
+    buildTypes = { buildType: [] }
+    pk() { return this.id }
+    static key = 'Project'
+    static schema = { buildTypes: { buildType: [BuildType] } }
+  }
+  class User extends Base {
+    id = 0
+    login = ''
+    pk() { return this.id }
+    static key = 'User'
+  }
+  class Label extends Base {
+    id = 0
+    name = ''
+    color = ''
+    pk() { return this.id }
+    static key = 'Label'
+  }
+  class Issue extends Base {
+    id = 0
+    number = 0
+    title = ''
+    state = ''
+    createdAt = ''
+    author = null
+    labels = []
+    pk() { return this.id }
+    static key = 'Issue'
+    static schema = { author: User, labels: [Label] }
+  }
+  return { Project, Issue }
+}
+
+/** A tiny adapter so both libraries expose { setResponse, read, state } the same way. */
+function tesseraStore(tessera) {
+  const { Project, Issue } = defineEntities(tessera.Entity)
+  const endpoint = (name, schema) => new tessera.Endpoint(async () => undefined, { name, schema })
+  const projects = endpoint('projects', { project: [Project] })
+  const issues = endpoint('issues', [Issue])
+  const issue = endpoint('issue', Issue)
+  return {
+    name: 'tessera',
+    endpoints: { projects, issues, issue },
+    create() {
+      const store = tessera.createStore({ now: () => 1_000_000 })
+      const { controller } = store
+      return {
+        set: (ep, args, value) => controller.setResponse(ep, ...args, value),
+        read: (ep, args) => controller.getResponse(ep, ...args, store.getState()).data,
+      }
+    },
+  }
+}
+
+function dataClientStore() {
+  const core = require('data-client-core-0.10')
+  const endpointLib = require('data-client-endpoint-0.9')
+  const { Project, Issue } = defineEntities(endpointLib.Entity)
+  const endpoint = (name, schema) => new endpointLib.Endpoint(async () => undefined, { name, schema })
+  const projects = endpoint('projects', { project: [Project] })
+  const issues = endpoint('issues', [Issue])
+  const issue = endpoint('issue', Issue)
+  return {
+    name: '@data-client/core',
+    version: JSON.parse(require('node:fs').readFileSync(require.resolve('data-client-core-0.10/package.json'), 'utf8')).version,
+    endpoints: { projects, issues, issue },
+    create() {
+      let state = core.initialState
+      let reducer
+      // The reducer runs synchronously inside dispatch, as it does in data-client's own store.
+      const controller = new core.Controller({
+        dispatch: (action) => {
+          state = reducer(state, action)
+          return Promise.resolve()
+        },
+        getState: () => state,
+      })
+      reducer = core.createReducer(controller)
+      return {
+        set: (ep, args, value) => controller.setResponse(ep, ...args, value),
+        read: (ep, args) => controller.getResponse(ep, ...args, state).data,
+      }
+    },
+  }
+}
+
+export function runStoreBenchmarks(libs, { print = console.log } = {}) {
+  const sides = [tesseraStore(libs.tessera), dataClientStore()]
+  const results = []
+  const checks = []
+  const targets = []
+  const ratioOf = (rows) => rows[1].ms / rows[0].ms
+  print(`@data-client/core ${sides[1].version} (with @data-client/endpoint 0.9.9), driven through Controller + createReducer`)
+
+  // 1. Round trip: setResponse of the large payload into an empty store, then getResponse.
+  const payload = loadProjects()
+  const readBack = sides.map((side) => {
+    const store = side.create()
+    store.set(side.endpoints.projects, [], payload)
+    return JSON.stringify(store.read(side.endpoints.projects, []))
+  })
+  if (readBack[0] !== readBack[1]) throw new Error('round trip: the two stores read data.json back differently')
+  if (JSON.parse(readBack[0]).project.length !== payload.project.length) throw new Error('round trip: projects missing')
+  checks.push('round trip: both stores read data.json back identically (every project, defaults filled)')
+  const roundTrip = compare(
+    sides.map((side) => ({
+      name: `round trip (setResponse data.json + getResponse): ${side.name}`,
+      fn: () => {
+        const store = side.create()
+        store.set(side.endpoints.projects, [], payload)
+        return store.read(side.endpoints.projects, [])
+      },
+    })),
+    { time: 3000 },
+  )
+  results.push(...roundTrip)
+  targets.push({ name: 'store round trip vs data-client core', ratio: ratioOf(roundTrip), min: 2, aim: 5 })
+
+  // 2. Update-one through the controller: one issue into a store of 10k, then read the list.
+  const issues10k = makeIssues(10_000)
+  const updateRows = []
+  for (const side of sides) {
+    const store = side.create()
+    store.set(side.endpoints.issues, [], issues10k)
+    let previous = store.read(side.endpoints.issues, [])
+    let step = 0
+    const counts = []
+    updateRows.push({
+      name: `update-one via controller (setResponse 1 of 10k + getResponse list): ${side.name}`,
+      setup: () => makeChange(issues10k, step++, true),
+      fn: (change) => {
+        store.set(side.endpoints.issue, [{ id: change.payload.id }], change.payload)
+        return store.read(side.endpoints.issues, [])
+      },
+      after: (list, change) => {
+        let changed = 0
+        for (let i = 0; i < list.length; i++) if (list[i] !== previous[i]) changed++
+        if (list[change.index].title !== change.title) throw new Error(`${side.name}: the list does not show the edit`)
+        counts.push(changed)
+        previous = list
+      },
+      counts,
+    })
+  }
+  const update = compare(updateRows, { time: 3000 })
+  results.push(...update)
+  for (const row of updateRows) {
+    const bad = row.counts.filter((n) => n !== 1)
+    checks.push(`update-one via controller, ${row.name.split(': ').pop()}: rows with a new identity per write = ${bad.length ? 'NOT 1 in ' + bad.length + ' of ' : '1 in all '}${row.counts.length} iterations`)
+  }
+  targets.push({ name: 'update-one via controller vs data-client core', ratio: ratioOf(update), min: 5, aim: 10 })
+
+  // 3. The one-entity write alone into stores of 1k / 10k / 100k entities.
+  const writes = []
+  for (const size of [1_000, 10_000, 100_000]) {
+    const list = makeIssues(size)
+    const rows = compare(
+      sides.map((side) => {
+        const store = side.create()
+        store.set(side.endpoints.issues, [], list)
+        let step = 0
+        return {
+          name: `write one entity into ${size / 1000}k: ${side.name}`,
+          setup: () => makeChange(list, step++, false).payload,
+          fn: (payload) => store.set(side.endpoints.issue, [{ id: payload.id }], payload),
+        }
+      }),
+      { time: size >= 100_000 ? 2000 : 1000 },
+    )
+    results.push(...rows)
+    writes.push(rows[0].ms)
+  }
+  targets.push({ name: 'one-entity write: tessera 100k / 1k cost', ratio: writes[2] / writes[0], max: 2 })
+
+  print('')
+  for (const r of results) print(`  ${r.name}: ${r.ms.toFixed(3)} ms`)
+  return { results, checks, targets }
+}
