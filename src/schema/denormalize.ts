@@ -24,6 +24,8 @@ export interface EntityCacheEntry extends DependencyFrame {
   readonly pk: string
   readonly record: object
   next: EntityCacheEntry | undefined
+  /** Other schemas' entries for the same record built in the same run. */
+  sibling: EntityCacheEntry | undefined
   /** Run that last checked this entry, and what it found (guards cycles, shares work). */
   checkedBy: number
   fresh: boolean
@@ -134,7 +136,7 @@ export class DenormalizeRun implements DenormalizeDelegate {
       return record === null ? INVALID : undefined
     }
 
-    let entry = findEntry(this.local.get(record), schema)
+    let entry = findSibling(this.local.get(record), schema)
     if (entry === undefined && this.cache !== undefined) {
       entry = findEntry(this.cache.get(record), schema)
       if (entry !== undefined && !this.isFresh(entry)) entry = undefined
@@ -164,6 +166,7 @@ export class DenormalizeRun implements DenormalizeDelegate {
       children: [],
       lookups: [],
       next: undefined,
+      sibling: undefined,
       checkedBy: this.id,
       fresh: true,
       depKeys: null,
@@ -171,7 +174,7 @@ export class DenormalizeRun implements DenormalizeDelegate {
     if (instance !== undefined) {
       // Registered before the fields are filled, so a cycle back to this record finds it.
       entry.value = instance
-      entry.next = this.local.get(record)
+      entry.sibling = this.local.get(record)
       this.local.set(record, entry)
       this.frame = entry
       try {
@@ -180,12 +183,10 @@ export class DenormalizeRun implements DenormalizeDelegate {
         this.frame = parent
       }
     }
-    entry.depKeys = collectDepKeys(entry)
     parent.children.push(entry)
     if (this.cache !== undefined) {
-      const cached = { ...entry, next: withoutSchema(this.cache.get(record), schema) }
-      // The cached copy and the local one must be the same object for cycles to share it.
-      Object.assign(entry, cached)
+      entry.depKeys = collectDepKeys(entry)
+      entry.next = withoutSchema(this.cache.get(record), schema)
       this.cache.set(record, entry)
     }
     return entry.value
@@ -223,16 +224,31 @@ export class DenormalizeRun implements DenormalizeDelegate {
 }
 
 /** The tables an entry read, from its children and lookups; null if a child is still being built (a cycle). */
-function collectDepKeys(entry: EntityCacheEntry): string[] | null {
-  const keys = new Set<string>()
+function collectDepKeys(entry: EntityCacheEntry): readonly string[] | null {
   const lookups = entry.lookups
-  for (let i = 0; i < lookups.length; i += 3) keys.add(lookups[i] as string)
-  for (const child of entry.children) {
+  const children = entry.children
+  if (lookups.length === 0 && children.length === 0) return NO_KEYS
+  // A handful of keys at most: an array with includes beats a Set here.
+  const keys: string[] = []
+  for (let i = 0; i < lookups.length; i += 3) addKey(keys, lookups[i] as string)
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i]!
     if (child.depKeys === null || child === entry) return null
-    keys.add(child.key)
-    for (const key of child.depKeys) keys.add(key)
+    addKey(keys, child.key)
+    for (const key of child.depKeys) addKey(keys, key)
   }
-  return [...keys]
+  return keys
+}
+
+const NO_KEYS: readonly string[] = Object.freeze([])
+
+function addKey(keys: string[], key: string): void {
+  if (!keys.includes(key)) keys.push(key)
+}
+
+function findSibling(entry: EntityCacheEntry | undefined, schema: unknown): EntityCacheEntry | undefined {
+  while (entry !== undefined && entry.schema !== schema) entry = entry.sibling
+  return entry
 }
 
 function findEntry(entry: EntityCacheEntry | undefined, schema: unknown): EntityCacheEntry | undefined {
