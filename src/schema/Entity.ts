@@ -114,6 +114,7 @@ export abstract class Entity {
         throw error
       }
     }
+    delegate.exitLoop?.(input)
     delegate.mergeEntity(this as any, pk, processed)
     return pk
   }

@@ -8,8 +8,8 @@ import type { DenormalizeDelegate, DenormalizeNullable, EntityClassLike, StoredE
  * (entity key, pk, what was seen); a pk of undefined stands for the whole table (schema.All).
  */
 export interface DependencyFrame {
-  readonly children: EntityCacheEntry[]
-  readonly lookups: unknown[]
+  children: EntityCacheEntry[]
+  lookups: unknown[]
 }
 
 /**
@@ -132,7 +132,7 @@ export class DenormalizeRun implements DenormalizeDelegate {
     const pk = String(input)
     const record = readEntry(this.entities[key], pk) as object | null | undefined
     if (record === undefined || record === null) {
-      this.frame.lookups.push(key, pk, record)
+      addLookup(this.frame, key, pk, record)
       return record === null ? INVALID : undefined
     }
 
@@ -142,7 +142,7 @@ export class DenormalizeRun implements DenormalizeDelegate {
       if (entry !== undefined && !this.isFresh(entry)) entry = undefined
     }
     if (entry !== undefined) {
-      this.frame.children.push(entry)
+      addChild(this.frame, entry)
       return entry.value
     }
     return this.buildEntity(schema, key, pk, record)
@@ -163,8 +163,9 @@ export class DenormalizeRun implements DenormalizeDelegate {
       key,
       pk,
       record,
-      children: [],
-      lookups: [],
+      // Most entities read no other entity: share one empty list until something is added.
+      children: NONE as EntityCacheEntry[],
+      lookups: NONE,
       next: undefined,
       sibling: undefined,
       checkedBy: this.id,
@@ -183,7 +184,7 @@ export class DenormalizeRun implements DenormalizeDelegate {
         this.frame = parent
       }
     }
-    parent.children.push(entry)
+    addChild(parent, entry)
     if (this.cache !== undefined) {
       entry.depKeys = collectDepKeys(entry)
       entry.next = withoutSchema(this.cache.get(record), schema)
@@ -218,7 +219,7 @@ export class DenormalizeRun implements DenormalizeDelegate {
 
   getEntityKeys(key: string): string[] {
     const table = this.entities[key]
-    this.frame.lookups.push(key, undefined, table)
+    addLookup(this.frame, key, undefined, table)
     return tableKeys(table)
   }
 }
@@ -249,6 +250,18 @@ function addKey(keys: string[], key: string): void {
 function findSibling(entry: EntityCacheEntry | undefined, schema: unknown): EntityCacheEntry | undefined {
   while (entry !== undefined && entry.schema !== schema) entry = entry.sibling
   return entry
+}
+
+const NONE: unknown[] = []
+
+function addChild(frame: DependencyFrame, entry: EntityCacheEntry): void {
+  if (frame.children === NONE) frame.children = [entry]
+  else frame.children.push(entry)
+}
+
+function addLookup(frame: DependencyFrame, key: string, pk: string | undefined, seen: unknown): void {
+  if (frame.lookups === NONE) frame.lookups = [key, pk, seen]
+  else frame.lookups.push(key, pk, seen)
 }
 
 function findEntry(entry: EntityCacheEntry | undefined, schema: unknown): EntityCacheEntry | undefined {

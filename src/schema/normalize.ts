@@ -67,7 +67,8 @@ class NormalizeRun implements NormalizeDelegate {
   readonly entities: EntityTable = createTable()
   readonly entitiesMeta: EntitiesMetaTable = createTable()
   readonly indexes: IndexTable = createTable()
-  private readonly visited = new Map<object, string>()
+  /** The entity inputs being normalized right now, outermost first: a cycle leads back into this list. */
+  private readonly ancestors: object[] = []
 
   constructor(
     readonly args: readonly unknown[],
@@ -219,12 +220,17 @@ class NormalizeRun implements NormalizeDelegate {
     this.setEntity(key, pk, null)
   }
 
-  checkLoop(key: string, pk: string, input: object): boolean {
-    const seen = this.visited.get(input)
-    const id = key + '\u0000' + pk
-    if (seen === id) return true
-    this.visited.set(input, id)
+  // Only the current path is tracked (a few entries deep), not every object ever visited: a Map of
+  // all inputs would give each of them an identity hash, which cost more than the rest of normalize.
+  checkLoop(_key: string, _pk: string, input: object): boolean {
+    if (this.ancestors.includes(input)) return true
+    this.ancestors.push(input)
     return false
+  }
+
+  exitLoop(input: object): void {
+    const ancestors = this.ancestors
+    if (ancestors[ancestors.length - 1] === input) ancestors.pop()
   }
 }
 

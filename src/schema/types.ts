@@ -71,6 +71,8 @@ export interface NormalizeDelegate {
   invalidate(key: string, pk: string): void
   /** True when this exact input object is already being normalized under this key/pk. */
   checkLoop(key: string, pk: string, input: object): boolean
+  /** Ends the visit `checkLoop` started (when it returned false), after the nested fields. */
+  exitLoop?(input: object): void
 }
 
 /** Helpers a schema receives while denormalizing. */
