@@ -39,8 +39,19 @@ export function DataProvider({ store, managers, devtools, children }: DataProvid
     }
   }, [value])
 
-  // A store made here is ours to clean up; a store passed in belongs to the caller.
-  useEffect(() => () => owned.current?.cleanup(), [])
+  // A store made here is ours to clean up; a store passed in belongs to the caller. The cleanup
+  // waits a microtask: StrictMode unmounts and remounts every effect once in development, and a
+  // cleanup then would leave the store we keep using disconnected from devtools for good.
+  const mounted = useRef(false)
+  useEffect(() => {
+    mounted.current = true
+    return () => {
+      mounted.current = false
+      void Promise.resolve().then(() => {
+        if (!mounted.current) owned.current?.cleanup()
+      })
+    }
+  }, [])
   return <DataContext.Provider value={value}>{children}</DataContext.Provider>
 }
 

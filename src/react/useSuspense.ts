@@ -30,8 +30,13 @@ export function useSuspense<E extends ReadEndpoint>(endpoint: E, ...args: readon
 
   if (skip) return undefined as any
   if (expiryStatus === ExpiryStatus.Invalid) {
-    // Suspense retries the render when this settles; a failure shows up as the error below.
-    throw controller.fetch(endpoint, ...args).then(ignore, ignore)
+    // Started just after this render (if still needed then), not during it: the fetch dispatches,
+    // and a store update in the middle of a render makes React update other readers from inside
+    // it (a React error when two components read one invalidated key). Suspense retries the
+    // render when this settles; a failure shows up as the error below.
+    throw Promise.resolve()
+      .then(() => controller.fetchIfStale(endpoint, ...args))
+      .then(ignore, ignore)
   }
   if (error !== undefined) throw error
   return data as any

@@ -1,0 +1,35 @@
+/**
+ * Type tests for the React hooks: what useSuspense, useCache and useDLE accept and return.
+ * ts-jest type-checks this file, so a wrong type fails the run; the functions holding the
+ * assertions are never called.
+ */
+import { expectTypeOf } from 'expect-type'
+import { createResource, hookifyResource, useCache, useDLE, useSuspense } from '../../src/index'
+import { Article, ArticleSummary } from '../fixtures/blog'
+
+const base = createResource({ path: '/articles/:id', schema: Article })
+const ArticleResource = { ...base, getList: base.getList.extend({ schema: [ArticleSummary] }) }
+
+describe('React hook types', () => {
+  it('types useSuspense by the endpoint schema, for createResource reads', () => {
+    const typesOnly = () => {
+      expectTypeOf(useSuspense(ArticleResource.get, { id: 1 })).toEqualTypeOf<Article>()
+      expectTypeOf(useSuspense(ArticleResource.getList)).toEqualTypeOf<ArticleSummary[]>()
+      expectTypeOf(useSuspense(hookifyResource(ArticleResource, () => ({})).useGet(), { id: '1' })).toEqualTypeOf<Article>()
+      expectTypeOf(useSuspense(ArticleResource.get, null)).toEqualTypeOf<undefined>()
+      // @ts-expect-error the id argument is required
+      useSuspense(ArticleResource.get)
+      // @ts-expect-error mutations are run with controller.fetch, not read
+      useSuspense(ArticleResource.update, { id: '1' }, { title: 'x' })
+    }
+    expect(typesOnly).toBeDefined()
+  })
+
+  it('types useCache and useDLE data as possibly undefined', () => {
+    const typesOnly = () => {
+      expectTypeOf(useCache(ArticleResource.get, { id: '1' })).toEqualTypeOf<Article | undefined>()
+      expectTypeOf(useDLE(ArticleResource.get, { id: '1' }).data).toEqualTypeOf<Article | undefined>()
+    }
+    expect(typesOnly).toBeDefined()
+  })
+})
