@@ -11,7 +11,7 @@ import { LABEL_COUNT, USER_COUNT, loadProjects, makeChange, makeIssues } from '.
 // ---------------------------------------------------------------------------------------------
 // Schemas: one definition, instantiated on tessera's Entity and on the minimal data-client Entity.
 
-function makeSchemas(Base) {
+export function makeSchemas(Base) {
   class BuildType extends Base {
     id = ''
     internalId = ''

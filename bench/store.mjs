@@ -6,66 +6,17 @@
 import { createRequire } from 'node:module'
 import { compare } from './harness.mjs'
 import { loadProjects, makeChange, makeIssues } from './fixtures.mjs'
+import { makeSchemas } from './normalizr.mjs'
 
 const require = createRequire(import.meta.url)
 
-/** The same entity classes for both libraries (fields, defaults, pk). */
-function defineEntities(Base) {
-  class BuildType extends Base {
-    id = ''
-    internalId = ''
-    name = ''
-    type = ''
-    paused = false
-    projectId = ''
-    pk() { return this.id }
-    static key = 'BuildType'
-  }
-  class Project extends Base {
-    id = ''
-    internalId = ''
-    name = ''
-    parentProjectId = ''
-    archived = false
-    buildTypes = { buildType: [] }
-    pk() { return this.id }
-    static key = 'Project'
-    static schema = { buildTypes: { buildType: [BuildType] } }
-  }
-  class User extends Base {
-    id = 0
-    login = ''
-    pk() { return this.id }
-    static key = 'User'
-  }
-  class Label extends Base {
-    id = 0
-    name = ''
-    color = ''
-    pk() { return this.id }
-    static key = 'Label'
-  }
-  class Issue extends Base {
-    id = 0
-    number = 0
-    title = ''
-    state = ''
-    createdAt = ''
-    author = null
-    labels = []
-    pk() { return this.id }
-    static key = 'Issue'
-    static schema = { author: User, labels: [Label] }
-  }
-  return { Project, Issue }
-}
-
 /** A tiny adapter so both libraries expose { setResponse, read, state } the same way. */
 function tesseraStore(tessera) {
-  const { Project, Issue } = defineEntities(tessera.Entity)
+  const schemas = makeSchemas(tessera.Entity)
   const endpoint = (name, schema) => new tessera.Endpoint(async () => undefined, { name, schema })
-  const projects = endpoint('projects', { project: [Project] })
-  const issues = endpoint('issues', [Issue])
+  const projects = endpoint('projects', schemas.projects)
+  const issues = endpoint('issues', schemas.issueList)
+  const Issue = schemas.Issue
   const issue = endpoint('issue', Issue)
   return {
     name: 'tessera',
@@ -84,10 +35,12 @@ function tesseraStore(tessera) {
 function dataClientStore() {
   const core = require('data-client-core-0.10')
   const endpointLib = require('data-client-endpoint-0.9')
-  const { Project, Issue } = defineEntities(endpointLib.Entity)
+  // The same entity definitions as the schema benchmarks, on data-client's own Entity.
+  const schemas = makeSchemas(endpointLib.Entity)
   const endpoint = (name, schema) => new endpointLib.Endpoint(async () => undefined, { name, schema })
-  const projects = endpoint('projects', { project: [Project] })
-  const issues = endpoint('issues', [Issue])
+  const projects = endpoint('projects', schemas.projects)
+  const issues = endpoint('issues', schemas.issueList)
+  const Issue = schemas.Issue
   const issue = endpoint('issue', Issue)
   return {
     name: '@data-client/core',
