@@ -136,9 +136,12 @@ export class DenormalizeRun implements DenormalizeDelegate {
       return record === null ? INVALID : undefined
     }
 
-    let entry = findSibling(this.local.get(record), schema)
-    if (entry === undefined && this.cache !== undefined) {
-      entry = findEntry(this.cache.get(record), schema)
+    let entry: EntityCacheEntry | undefined
+    const cache = this.cache
+    if (cache === undefined) {
+      entry = findSibling(this.local.get(record), schema)
+    } else {
+      entry = findEntry(cache.get(record), schema)
       if (entry !== undefined && !this.isFresh(entry)) entry = undefined
     }
     if (entry !== undefined) {
@@ -157,6 +160,13 @@ export class DenormalizeRun implements DenormalizeDelegate {
         : schema.validate(record)
           ? undefined
           : record
+    const cache = this.cache
+    if (cache === undefined) {
+      if (instance === undefined) return INVALID
+      const slot = { schema, value: instance, sibling: this.local.get(record) } as unknown as EntityCacheEntry
+      this.local.set(record, slot)
+      return (slot.value = schema.denormalize(instance, this))
+    }
     const entry: EntityCacheEntry = {
       schema,
       value: INVALID,
@@ -172,24 +182,27 @@ export class DenormalizeRun implements DenormalizeDelegate {
       fresh: true,
       depKeys: null,
     }
+    // Registered before the fields are filled, so a cycle back to this record finds it.
+    entry.next = withoutSchema(cache.get(record), schema)
+    cache.set(record, entry)
     if (instance !== undefined) {
-      // Registered before the fields are filled, so a cycle back to this record finds it.
       entry.value = instance
-      entry.sibling = this.local.get(record)
-      this.local.set(record, entry)
       this.frame = entry
       try {
         entry.value = schema.denormalize(instance, this)
+      } catch (error) {
+        // A failed build must not stay cached with half its dependencies.
+        if (cache.get(record) === entry) {
+          if (entry.next === undefined) cache.delete(record)
+          else cache.set(record, entry.next)
+        }
+        throw error
       } finally {
         this.frame = parent
       }
     }
     addChild(parent, entry)
-    if (this.cache !== undefined) {
-      entry.depKeys = collectDepKeys(entry)
-      entry.next = withoutSchema(this.cache.get(record), schema)
-      this.cache.set(record, entry)
-    }
+    entry.depKeys = collectDepKeys(entry)
     return entry.value
   }
 
