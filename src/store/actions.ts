@@ -18,15 +18,19 @@ export interface FetchAction {
   readonly meta: { readonly fetchedAt: number }
 }
 
-/** A response was normalized and is ready to be written to the cache. */
-export interface ReceiveAction {
-  readonly type: typeof RECEIVE
+/** What receive and optimistic actions carry: a normalized result for one endpoint key. */
+export interface NormalizedPayload {
   readonly key: string
   readonly args: readonly unknown[]
   readonly result: unknown
   readonly entities: EntityTable
   readonly entitiesMeta: EntitiesMetaTable
   readonly indexes: IndexTable
+}
+
+/** A response was normalized and is ready to be written to the cache. */
+export interface ReceiveAction extends NormalizedPayload {
+  readonly type: typeof RECEIVE
   readonly meta: ReceiveMeta
   /** New results for other keys (pagination appending to its list), computed before dispatch. */
   readonly updates?: { readonly [key: string]: unknown }
@@ -45,14 +49,8 @@ export interface ReceiveErrorAction {
 }
 
 /** A mutation's expected result, shown until its response (or error) arrives. */
-export interface OptimisticAction {
+export interface OptimisticAction extends NormalizedPayload {
   readonly type: typeof OPTIMISTIC
-  readonly key: string
-  readonly args: readonly unknown[]
-  readonly result: unknown
-  readonly entities: EntityTable
-  readonly entitiesMeta: EntitiesMetaTable
-  readonly indexes: IndexTable
   readonly meta: { readonly fetchedAt: number }
 }
 
@@ -104,16 +102,7 @@ export function createReceive(
   meta: ReceiveMeta,
   updates?: { readonly [key: string]: unknown },
 ): ReceiveAction {
-  const action: ReceiveAction = {
-    type: RECEIVE,
-    key,
-    args: toJSON(args),
-    result: normalized.result,
-    entities: normalized.entities,
-    entitiesMeta: normalized.entitiesMeta,
-    indexes: normalized.indexes,
-    meta,
-  }
+  const action: ReceiveAction = { type: RECEIVE, ...payload(key, args, normalized), meta }
   return updates === undefined ? action : { ...action, updates }
 }
 
@@ -131,15 +120,18 @@ export function createReceiveError(
 
 /** The expected result of a mutation, normalized. */
 export function createOptimistic(key: string, args: readonly unknown[], normalized: NormalizedResult, fetchedAt: number): OptimisticAction {
+  return { type: OPTIMISTIC, ...payload(key, args, normalized), meta: { fetchedAt } }
+}
+
+/** The fields receive and optimistic actions share, with the arguments as JSON. */
+function payload(key: string, args: readonly unknown[], normalized: NormalizedResult): NormalizedPayload {
   return {
-    type: OPTIMISTIC,
     key,
     args: toJSON(args),
     result: normalized.result,
     entities: normalized.entities,
     entitiesMeta: normalized.entitiesMeta,
     indexes: normalized.indexes,
-    meta: { fetchedAt },
   }
 }
 
