@@ -39,6 +39,7 @@ export type {
 
 // endpoint
 export { Endpoint, type EndpointOptions } from './endpoint/Endpoint'
+export { AbortOptimistic } from './endpoint/AbortOptimistic'
 export type {
   EndpointInterface,
   EndpointExtraOptions,
@@ -57,8 +58,11 @@ export {
   hydrateState,
   ExpiryStatus,
   selectResponse,
+  selectMeta,
+  selectResult,
+  REPLACE_STATE,
+  createReplaceState,
   selectError,
-  selectOptimisticState,
   NetworkManager,
   PollingManager,
   AbortError,
@@ -66,6 +70,7 @@ export {
   connectDevTools,
   DEFAULT_DATA_EXPIRY,
   DEFAULT_ERROR_EXPIRY,
+  NEVER,
   FETCH,
   RECEIVE,
   OPTIMISTIC,
@@ -98,6 +103,8 @@ export type {
   DevToolsOptions,
   DevToolsConnection,
   ControllerOptions,
+  FetchReturn,
+  KeyFilter,
   Action,
   FetchAction,
   ReceiveAction,
@@ -107,6 +114,7 @@ export type {
   InvalidateAllAction,
   ExpireAllAction,
   ResetAction,
+  ReplaceStateAction,
   ReceiveMeta,
 } from './store/index'
 

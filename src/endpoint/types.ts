@@ -25,11 +25,23 @@ export interface EndpointExtraOptions {
   readonly getOptimisticResponse?: (snapshot: SnapshotInterface, ...args: any[]) => unknown
 }
 
-/** What an optimistic updater can read: the cache as it is now. */
+/**
+ * What an optimistic updater can read: the cache with every earlier pending mutation applied,
+ * as it is each time the guess is recomputed (not only when the mutation started).
+ */
 export interface SnapshotInterface {
-  getResponse(endpoint: EndpointInterface, ...args: readonly unknown[]): { data: unknown; expiryStatus: string; expiresAt: number }
-  getError(endpoint: EndpointInterface, ...args: readonly unknown[]): Error | undefined
+  /** Reads an endpoint's data as a component would (without fetching). */
+  getResponse<E extends EndpointInterface>(endpoint: E, ...args: readonly unknown[]): { data: any; expiryStatus: string; expiresAt: number }
+  getError<E extends EndpointInterface>(endpoint: E, ...args: readonly unknown[]): Error | undefined
+  /**
+   * Looks a schema up in the entity tables: an Entity by the pk its arguments give (`{ id }`),
+   * `schema.All` as every entity of its type. Undefined when missing or failing validation.
+   */
+  get<S extends Schema>(schema: S, ...args: readonly unknown[]): Denormalize<S> | undefined
+  /** When the mutation started. */
   readonly fetchedAt: number
+  /** Throw this to run the mutation without a guess (for example when nothing is cached yet). */
+  readonly abort: Error
 }
 
 /** The contract between endpoints and the store: a callable with a stable key per argument set. */

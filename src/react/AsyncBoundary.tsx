@@ -1,4 +1,5 @@
-import { Component, Suspense, type ComponentType, type ReactNode } from 'react'
+import { Component, Suspense, type ComponentType, type ContextType, type ReactNode } from 'react'
+import { DataContext } from './context'
 
 /** What an error fallback receives. */
 export interface ErrorFallbackProps {
@@ -13,15 +14,25 @@ export interface ErrorBoundaryProps {
   children?: ReactNode
 }
 
-/** Catches errors thrown while rendering (hard fetch errors from useSuspense) and shows a fallback with a retry. */
+/**
+ * Catches errors thrown while rendering (hard fetch errors from useSuspense) and shows a fallback
+ * with a retry. Retrying an error a read threw refetches that read at once, whatever its
+ * `errorExpiryLength`: the children show the loading fallback, then the data or the new error.
+ */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, { error: Error | null }> {
+  static override contextType = DataContext
+  declare context: ContextType<typeof DataContext>
   override state: { error: Error | null } = { error: null }
 
   static getDerivedStateFromError(error: Error): { error: Error } {
     return { error }
   }
 
-  resetErrorBoundary = (): void => this.setState({ error: null })
+  resetErrorBoundary = (): void => {
+    const error = this.state.error
+    if (error !== null) this.context?.retries.get(error)?.()
+    this.setState({ error: null })
+  }
 
   override render(): ReactNode {
     const { error } = this.state

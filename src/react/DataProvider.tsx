@@ -21,8 +21,8 @@ export interface DataProviderProps {
 export function DataProvider({ store, managers, devtools, children }: DataProviderProps) {
   const owned = useRef<Store | null>(null)
   if (store === undefined && owned.current === null) owned.current = createStore({ managers, devtools })
-  const active = activeReadsFor(store ?? owned.current!)
-  const value = useMemo(() => ({ store: store ?? owned.current!, active }), [store, active])
+  const { active, retries } = registryFor(store ?? owned.current!)
+  const value = useMemo(() => ({ store: store ?? owned.current!, active, retries }), [store, active, retries])
 
   useEffect(() => {
     if (typeof window === 'undefined') return
@@ -55,10 +55,16 @@ export function DataProvider({ store, managers, devtools, children }: DataProvid
   return <DataContext.Provider value={value}>{children}</DataContext.Provider>
 }
 
-const registries = new WeakMap<Store, ActiveReads>()
+interface Registry {
+  readonly active: ActiveReads
+  readonly retries: WeakMap<Error, () => void>
+}
 
-function activeReadsFor(store: Store): ActiveReads {
-  let active = registries.get(store)
-  if (active === undefined) registries.set(store, (active = new ActiveReads()))
-  return active
+// Per store, not per provider: two providers of one store see the same reads on screen.
+const registries = new WeakMap<Store, Registry>()
+
+function registryFor(store: Store): Registry {
+  let registry = registries.get(store)
+  if (registry === undefined) registries.set(store, (registry = { active: new ActiveReads(), retries: new WeakMap() }))
+  return registry
 }

@@ -6,6 +6,11 @@ import type { ActiveReads } from './ActiveReads'
 export interface DataContextValue {
   readonly store: Store
   readonly active: ActiveReads
+  /**
+   * How to retry what each error a hook threw came from: an error boundary's "try again" runs
+   * it, so the read refetches at once instead of showing the same error until it expires.
+   */
+  readonly retries: WeakMap<Error, () => void>
 }
 
 /** The store of the nearest DataProvider. */

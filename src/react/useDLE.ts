@@ -10,19 +10,23 @@ export interface DLE<T> {
   error: Error | undefined
 }
 
-/** Reads an endpoint like useSuspense, but reports loading instead of suspending and errors instead of throwing. */
+/**
+ * Reads an endpoint like useSuspense, but reports loading instead of suspending and errors
+ * instead of throwing. `error` includes soft errors: a refetch that failed while `data` stayed.
+ */
 export function useDLE<E extends EndpointInterface>(endpoint: E, ...args: readonly [...Parameters<E>] | readonly [null]): DLE<ResolveType<E>> {
-  const { data, expiryStatus, error, key, context } = useResponse('useDLE', endpoint, args)
+  const { data, expiryStatus, error, lastError, key, context } = useResponse('useDLE', endpoint, args)
   const controller = context.store.controller
   const skip = args[0] === null
   const needsFetch = !skip && expiryStatus !== ExpiryStatus.Valid
   useEffect(() => {
-    if (needsFetch) controller.fetch(endpoint, ...args).catch(() => undefined)
+    if (needsFetch) controller.fetch(endpoint, ...(args as Parameters<E>)).catch(() => undefined)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, needsFetch])
   return {
     data: data as ResolveType<E> | undefined,
     loading: !skip && expiryStatus === ExpiryStatus.Invalid && error === undefined,
-    error,
+    // A soft error (a failed refetch of cached data) is reported beside the data it left in place.
+    error: error ?? lastError,
   }
 }

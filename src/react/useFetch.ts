@@ -12,7 +12,7 @@ export function useFetch<E extends EndpointInterface>(endpoint: E, ...args: read
   const controller = context.store.controller
   const needsFetch = args[0] !== null && expiryStatus !== ExpiryStatus.Valid
   useEffect(() => {
-    if (needsFetch) controller.fetch(endpoint, ...args).catch(() => undefined)
+    if (needsFetch) controller.fetch(endpoint, ...(args as Parameters<E>)).catch(() => undefined)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, needsFetch])
 }

@@ -13,10 +13,12 @@ export interface ResponseView {
   readonly expiryStatus: ExpiryStatus
   readonly expiresAt: number
   readonly error: Error | undefined
+  /** The last request's error, soft ones included (shown beside the data they left in place). */
+  readonly lastError: Error | undefined
 }
 
 function sameView(a: ResponseView, b: ResponseView): boolean {
-  return a.data === b.data && a.expiryStatus === b.expiryStatus && a.error === b.error && a.key === b.key
+  return a.data === b.data && a.expiryStatus === b.expiryStatus && a.error === b.error && a.lastError === b.lastError && a.key === b.key
 }
 
 /**
@@ -32,7 +34,14 @@ export function useResponse(hook: string, endpoint: EndpointInterface, args: rea
   const key = skip ? '' : endpoint.key(...args)
   const select = (state: State): ResponseView => {
     const response = controller.getResponse(endpoint, ...args, state)
-    return { key, data: response.data, expiryStatus: response.expiryStatus, expiresAt: response.expiresAt, error: controller.getError(endpoint, ...args, state) }
+    return {
+      key,
+      data: response.data,
+      expiryStatus: response.expiryStatus,
+      expiresAt: response.expiresAt,
+      error: controller.getError(endpoint, ...args, state),
+      lastError: controller.getLastError(endpoint, ...args, state),
+    }
   }
   const view = useSyncExternalStoreWithSelector(store.subscribe, store.getState, store.getState, select, sameView)
 

@@ -24,7 +24,7 @@ export function useSuspense<E extends ReadEndpoint>(endpoint: E, ...args: readon
 
   // Stale-while-revalidate: on mount and on argument change, refresh in the background.
   useEffect(() => {
-    if (!skip && expiryStatus === ExpiryStatus.Stale) controller.fetch(endpoint, ...args).catch(ignore)
+    if (!skip && expiryStatus === ExpiryStatus.Stale) controller.fetch(endpoint, ...(args as Parameters<E>)).catch(ignore)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, expiryStatus === ExpiryStatus.Stale])
 
@@ -35,10 +35,14 @@ export function useSuspense<E extends ReadEndpoint>(endpoint: E, ...args: readon
     // it (a React error when two components read one invalidated key). Suspense retries the
     // render when this settles; a failure shows up as the error below.
     throw Promise.resolve()
-      .then(() => controller.fetchIfStale(endpoint, ...args))
+      .then(() => controller.fetchIfStale(endpoint, ...(args as Parameters<E>)))
       .then(ignore, ignore)
   }
-  if (error !== undefined) throw error
+  if (error !== undefined) {
+    // The boundary's "try again" refetches this read at once (see ErrorBoundary).
+    context.retries.set(error, () => controller.invalidate(endpoint, ...(args as Parameters<E>)))
+    throw error
+  }
   return data as any
 }
 

@@ -1,57 +1,79 @@
 import { SchemaError, describeValue } from './SchemaError'
+import { ArraySchema } from './ArraySchema'
+import { createTable } from './table'
 import type { Denormalize, DenormalizeDelegate, EntityMeta, NormalizeDelegate } from './types'
 
 /** Options for `schema.Collection`. */
 export interface CollectionOptions {
   /** Table name; defaults to `COLLECT:` plus the item entity's key. */
   key?: string
-  /** Argument names that do not change which list this is (pagination cursors, page numbers). */
+  /**
+   * Argument names that do not narrow which items belong to a list (sort orders, cursors): a
+   * created item is added to a list whatever that list's value for them. Default: names
+   * starting with `order`.
+   */
   nonFilterArgumentKeys?: readonly string[] | RegExp | ((name: string) => boolean)
+  /** The list's identity from the call's arguments (default: the first argument's members). */
+  argsKey?: (...args: any[]) => Record<string, unknown>
+  /**
+   * For a Collection nested in an entity: the list's identity from the entity that holds it,
+   * e.g. `(parent) => ({ userId: parent.id })`, so a push with `{ userId }` finds it.
+   */
+  nestKey?: (parent: any, key: string | undefined) => Record<string, unknown>
 }
 
-type Item<S> = S extends readonly [infer I] ? I : S
+/** Schemas a Collection can hold: `[Entity]` or `new schema.Array(...)`. */
+export type CollectionItems = readonly [unknown] | ArraySchema<any>
+
+type Row<S> = Denormalize<S> extends readonly (infer R)[] ? R : never
 
 /**
- * A list stored as a record of its own, one per set of filter arguments, so it can grow: use
- * `push`/`unshift` as the schema of a create endpoint (or of a next-page endpoint) to add to it.
+ * A list stored as a record of its own, one per set of arguments, so it can grow: `push` and
+ * `unshift` (the schemas of create endpoints) add items to every stored list whose filter
+ * arguments match, and a paginated endpoint appends its pages to the list it continues.
  */
-export class Collection<S extends readonly [unknown] = readonly [any]> {
-  declare readonly _denormalized: Denormalize<Item<S>>[]
+export class Collection<S extends CollectionItems = readonly [any]> {
+  declare readonly _denormalized: Denormalize<S>
+  /** The item list schema, as given. */
   readonly schema: S
   readonly key: string
-  /** Appends the response's items to the list named by the call's arguments. */
+  /** Appends the response's items to every stored list whose filter arguments match the call. */
   readonly push: CollectionAdd<S>
-  /** Prepends the response's items to the list named by the call's arguments. */
+  /** Prepends the response's items to every stored list whose filter arguments match the call. */
   readonly unshift: CollectionAdd<S>
-  private readonly isFilterKey: (name: string) => boolean
+  /** True for argument names that do not narrow the list (see `nonFilterArgumentKeys`). */
+  readonly nonFilterArgumentKey: (name: string) => boolean
+  private readonly argsKey: ((...args: any[]) => Record<string, unknown>) | undefined
+  private readonly nestKey: ((parent: any, key: string | undefined) => Record<string, unknown>) | undefined
 
   constructor(schema: S, options: CollectionOptions = {}) {
-    if (!Array.isArray(schema) || schema.length !== 1) {
-      throw new SchemaError(`schema.Collection takes [Entity], got ${describeValue(schema)}`)
+    const item = Array.isArray(schema) && schema.length === 1 ? schema[0] : schema instanceof ArraySchema ? schema.schema : undefined
+    if (item === undefined) {
+      throw new SchemaError(`schema.Collection takes [Entity] (or new schema.Array(...)), got ${describeValue(schema)}`)
     }
     this.schema = schema
-    this.key = options.key ?? `COLLECT:${(schema[0] as { key?: string }).key ?? 'list'}`
+    this.key = options.key ?? `COLLECT:${(item as { key?: string }).key ?? 'list'}`
     const skip = options.nonFilterArgumentKeys
-    this.isFilterKey =
-      skip === undefined ? () => true
-        : typeof skip === 'function' ? (name) => !skip(name)
-        : skip instanceof RegExp ? (name) => !skip.test(name)
-        : (name) => !skip.includes(name)
+    this.nonFilterArgumentKey =
+      skip === undefined ? (name) => name.startsWith('order')
+        : typeof skip === 'function' ? skip
+        : skip instanceof RegExp ? (name) => skip.test(name)
+        : (name) => skip.includes(name)
+    this.argsKey = options.argsKey
+    this.nestKey = options.nestKey
     this.push = new CollectionAdd(this, 'end')
     this.unshift = new CollectionAdd(this, 'start')
   }
 
-  /** The list's identity: the filter arguments of the call, as stable JSON. */
-  pk(_value: unknown, _parent?: unknown, _key?: string, args: readonly unknown[] = []): string {
-    const params = args[0]
-    if (typeof params !== 'object' || params === null) return params === undefined ? '' : JSON.stringify(params)
-    const filtered: Record<string, unknown> = {}
-    for (const name of Object.keys(params).sort()) {
-      if (this.isFilterKey(name) && (params as Record<string, unknown>)[name] !== undefined) {
-        filtered[name] = (params as Record<string, unknown>)[name]
-      }
-    }
-    return JSON.stringify(filtered)
+  /**
+   * The list's identity: its arguments (or, nested, what `nestKey` takes from the parent) as
+   * key-sorted JSON with every value a string, so `{ page: 1 }` and `{ page: '1' }` are one list.
+   */
+  pk(_value: unknown, parent?: unknown, key?: string, args: readonly unknown[] = []): string {
+    const source = this.nestKey !== undefined && parent !== undefined ? this.nestKey(parent, key)
+      : this.argsKey !== undefined ? this.argsKey(...args)
+      : args[0]
+    return listId(source)
   }
 
   /** A newer response replaces the list; its items were merged into their own tables already. */
@@ -59,12 +81,16 @@ export class Collection<S extends readonly [unknown] = readonly [any]> {
     return incoming
   }
 
+  shouldReorder(existingMeta: EntityMeta, incomingMeta: EntityMeta): boolean {
+    return incomingMeta.fetchedAt < existingMeta.fetchedAt
+  }
+
   mergeWithStore(existingMeta: EntityMeta | undefined, incomingMeta: EntityMeta, existing: unknown, incoming: unknown): unknown {
-    return existingMeta !== undefined && incomingMeta.fetchedAt < existingMeta.fetchedAt ? existing : incoming
+    return existingMeta !== undefined && this.shouldReorder(existingMeta, incomingMeta) ? this.merge(incoming, existing) : this.merge(existing, incoming)
   }
 
   mergeMetaWithStore(existingMeta: EntityMeta | undefined, incomingMeta: EntityMeta): EntityMeta {
-    return existingMeta !== undefined && incomingMeta.fetchedAt < existingMeta.fetchedAt ? existingMeta : incomingMeta
+    return existingMeta !== undefined && this.shouldReorder(existingMeta, incomingMeta) ? existingMeta : incomingMeta
   }
 
   validate(): undefined {
@@ -83,19 +109,48 @@ export class Collection<S extends readonly [unknown] = readonly [any]> {
   }
 
   denormalize(record: unknown, delegate: DenormalizeDelegate): unknown {
-    const out: unknown[] = []
-    const items = record as unknown[]
-    for (let i = 0; i < items.length; i++) {
-      const value = delegate.unvisit(this.schema[0], items[i])
-      if (value !== undefined && typeof value !== 'symbol') out.push(value)
+    return delegate.unvisit(this.schema, record)
+  }
+
+  /**
+   * The same lists, for an endpoint that fetches one more page: `removeCursor` turns the page's
+   * arguments into those of the list it continues, and the page's items are appended to that
+   * list (items already in it are not repeated).
+   */
+  paginate(removeCursor: (...args: any[]) => readonly unknown[]): Collection<S> {
+    const collection = this
+    return Object.create(this, {
+      pk: {
+        value(value: unknown, parent?: unknown, key?: string, args: readonly unknown[] = []) {
+          return collection.pk(value, parent, key, removeCursor(...args))
+        },
+      },
+      merge: { value: appendItems },
+    })
+  }
+
+  /** True when a list (by its pk) is one a created item with these arguments belongs in. */
+  matches(pk: string, args: readonly unknown[], item: unknown): boolean {
+    let filter: Record<string, string>
+    try {
+      filter = JSON.parse(pk)
+    } catch {
+      return false
     }
-    return out
+    if (typeof filter !== 'object' || filter === null) return false
+    const sources = [args[0], args[1], item]
+    for (const name of Object.keys(filter)) {
+      if (this.nonFilterArgumentKey(name)) continue
+      const wanted = filter[name]
+      if (!sources.some((source) => source !== null && typeof source === 'object' && Object.prototype.hasOwnProperty.call(source, name) && `${(source as Record<string, unknown>)[name]}` === wanted)) return false
+    }
+    return true
   }
 }
 
-/** The schema of `collection.push` / `collection.unshift`: adds items to an existing list. */
-export class CollectionAdd<S extends readonly [unknown] = readonly [any]> {
-  declare readonly _denormalized: Denormalize<Item<S>> | Denormalize<Item<S>>[]
+/** The schema of `collection.push` / `collection.unshift`: adds items to the stored lists. */
+export class CollectionAdd<S extends CollectionItems = readonly [any]> {
+  declare readonly _denormalized: Row<S>
 
   constructor(
     readonly collection: Collection<S>,
@@ -108,7 +163,8 @@ export class CollectionAdd<S extends readonly [unknown] = readonly [any]> {
 
   merge(existing: unknown, incoming: unknown): unknown {
     const list = Array.isArray(existing) ? existing : []
-    const added = (incoming as unknown[]).filter((ref) => !list.includes(ref))
+    const added = (incoming as unknown[]).filter((ref) => !containsItem(list, ref))
+    if (added.length === 0) return existing
     return this.where === 'end' ? [...list, ...added] : [...added, ...list]
   }
 
@@ -116,22 +172,51 @@ export class CollectionAdd<S extends readonly [unknown] = readonly [any]> {
     return this.merge(existing, incoming)
   }
 
+  /** Adding to a list does not make it newer: its freshness is the list response's. */
   mergeMetaWithStore(existingMeta: EntityMeta | undefined, incomingMeta: EntityMeta): EntityMeta {
     return existingMeta ?? incomingMeta
   }
 
   normalize(input: any, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): unknown {
-    const itemSchema = this.collection.schema[0]
     const many = Array.isArray(input)
-    const refs = (many ? input : [input]).map((item: unknown) => delegate.visit(itemSchema, item, parent, key))
-    const pk = this.collection.pk(input, parent, key, delegate.args)
-    if (delegate.getEntity(this.key, pk) !== undefined) delegate.mergeEntity(this, pk, refs)
+    const refs = delegate.visit(this.collection.schema, many ? input : [input], parent, key) as unknown[]
+    const collection = this.collection
+    // Every list already stored whose filter the call (or the created item) satisfies.
+    for (const pk of delegate.getEntities(this.key).keys()) {
+      if (collection.matches(pk, delegate.args, many ? undefined : input)) delegate.mergeEntity(this, pk, refs)
+    }
     return many ? refs : refs[0]
   }
 
   denormalize(input: unknown, delegate: DenormalizeDelegate): unknown {
-    const itemSchema = this.collection.schema[0]
-    if (!Array.isArray(input)) return delegate.unvisit(itemSchema, input)
-    return delegate.unvisit(this.collection.schema, input)
+    if (Array.isArray(input)) return delegate.unvisit(this.collection.schema, input)
+    const [row] = delegate.unvisit(this.collection.schema, [input]) as unknown[]
+    return row
   }
+}
+
+/** A page merged into the list it continues: appended, without repeating items. */
+function appendItems(existing: unknown, incoming: unknown): unknown {
+  const list = Array.isArray(existing) ? existing : []
+  const added = (incoming as unknown[]).filter((ref) => !containsItem(list, ref))
+  return added.length === 0 ? existing : [...list, ...added]
+}
+
+/** Items are pks, or `{ id, schema }` references for polymorphic lists: compared by value. */
+function containsItem(list: readonly unknown[], ref: unknown): boolean {
+  if (typeof ref !== 'object' || ref === null) return list.includes(ref)
+  const id = JSON.stringify(ref)
+  return list.some((item) => typeof item === 'object' && item !== null && JSON.stringify(item) === id)
+}
+
+/** Key-sorted JSON of an argument object with every defined value as a string. */
+function listId(source: unknown): string {
+  if (source === undefined || source === null) return '{}'
+  if (typeof source !== 'object') return JSON.stringify(`${source}`)
+  const out = createTable<string>()
+  for (const name of Object.keys(source).sort()) {
+    const value = (source as Record<string, unknown>)[name]
+    if (value !== undefined) out[name] = typeof value === 'string' ? value : `${value}`
+  }
+  return JSON.stringify(out)
 }

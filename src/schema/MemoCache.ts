@@ -33,6 +33,17 @@ export class MemoCache {
   private readonly entityCache: EntityCache = new WeakMap()
   private readonly byObject = new WeakMap<object, Map<unknown, ReadEntry>>()
   private readonly byValue = new Map<unknown, Map<string, ReadEntry>>()
+  private readonly emptyInputs = new Map<string, readonly unknown[]>()
+
+  /**
+   * A stable empty input for reads that have no stored result of their own (queries such as
+   * `schema.All`), one per key, so repeated reads of the same key hit the cache.
+   */
+  emptyInput(key: string): readonly unknown[] {
+    let input = this.emptyInputs.get(key)
+    if (input === undefined) this.emptyInputs.set(key, (input = Object.freeze([])))
+    return input
+  }
 
   /** Denormalizes `input` with `schema`, returning cached objects for whatever did not change. */
   denormalize<S>(

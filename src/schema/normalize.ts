@@ -185,8 +185,15 @@ class NormalizeRun implements NormalizeDelegate {
         metaTable[pk] = this.meta
       } else {
         const existingMeta = readEntry(this.store.entitiesMeta?.[key], pk) as EntityMeta | undefined
-        record = schema.mergeWithStore(existingMeta, this.meta, existing, incoming)
-        metaTable[pk] = schema.mergeMetaWithStore(existingMeta, this.meta, existing, incoming)
+        if (this.optimistic) {
+          // A guess shows over whatever is stored, however new: it is what the user just did.
+          // The stored freshness stays, so the guess does not make the record look refetched.
+          record = schema.merge(existing, incoming)
+          metaTable[pk] = existingMeta ?? this.meta
+        } else {
+          record = schema.mergeWithStore(existingMeta, this.meta, existing, incoming)
+          metaTable[pk] = schema.mergeMetaWithStore(existingMeta, this.meta, existing, incoming)
+        }
         // Unchanged data keeps its identity, so reads built from it stay memoized.
         if (sameRecord(record, existing)) record = existing
       }

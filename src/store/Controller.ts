@@ -1,11 +1,43 @@
-import { MemoCache, normalize } from '../schema/index'
+import { INVALID, MemoCache, normalize, type Denormalize, type DenormalizeNullable, type EntityMeta, type Schema } from '../schema/index'
+import { isDevelopment } from '../schema/dev'
+import { tableKeys } from '../schema/table'
 import type { EndpointInterface, SnapshotInterface } from '../endpoint/types'
-import { createExpireAll, createInvalidate, createInvalidateAll, createReceive, createReceiveError, createReset, serializeError } from './actions'
-import type { Action } from './actions'
-import { DEFAULT_DATA_EXPIRY, DEFAULT_ERROR_EXPIRY, NetworkManager, computeUpdates } from './managers/NetworkManager'
+import { AbortOptimistic } from '../endpoint/AbortOptimistic'
+import {
+  createExpireAll,
+  createFetch,
+  createInvalidate,
+  createInvalidateAll,
+  createOptimistic,
+  createReceive,
+  createReceiveError,
+  createReset,
+  serializeError,
+  type Action,
+  type ReceiveAction,
+  type ReceiveErrorAction,
+} from './actions'
+import { NetworkManager } from './managers/NetworkManager'
 import { PollingManager } from './managers/PollingManager'
-import { ExpiryStatus, selectError, selectOptimisticState, selectResponse, type ResponseInfo } from './selectors'
-import type { State } from './state'
+import { OptimisticView } from './optimistic'
+import { queryEndpoint } from './query'
+import { ExpiryStatus, selectError, selectResponse, type ResponseInfo } from './selectors'
+import { selectMeta, selectResult, type OptimisticLayer, type SerializedError, type State } from './state'
+
+/** Default freshness of a response, in ms. */
+export const DEFAULT_DATA_EXPIRY = 60_000
+/** Default time before a failed read is retried, in ms. */
+export const DEFAULT_ERROR_EXPIRY = 1_000
+/**
+ * "Never expires", as a number that survives JSON (Infinity becomes null there): the largest
+ * time a Date can hold, about the year 275760.
+ */
+export const NEVER = 8.64e15
+
+/** Rejects a fetch whose response arrived after `resetEntireStore`: it was not written. */
+export class ResetError extends Error {
+  override name = 'ResetError'
+}
 
 /** What a Controller needs from its store. */
 export interface ControllerOptions {
@@ -16,22 +48,51 @@ export interface ControllerOptions {
   polling?: PollingManager
 }
 
-type KeyFilter = ((key: string) => boolean) | { testKey: (key: string) => boolean }
+/** Selects endpoint keys: a predicate, `{ testKey }`, or an endpoint (all of its keys). */
+export type KeyFilter = ((key: string) => boolean) | { testKey: (key: string) => boolean }
+
+/** What `controller.fetch` resolves to: the denormalized schema, or what the endpoint returns. */
+export type FetchReturn<E extends EndpointInterface> = E['schema'] extends undefined | null
+  ? ReturnType<E>
+  : E['schema'] extends { readonly _deletes: true }
+    ? ReturnType<E>
+    : Promise<Denormalize<E['schema']>>
+
+type Args<E extends EndpointInterface> = readonly [...Parameters<E>]
+type ArgsOrNull<E extends EndpointInterface> = readonly [...Parameters<E>] | readonly [null]
+/** A read's arguments then the state; the arguments may be left out when all are optional. */
+type ReadRest<E extends EndpointInterface> =
+  | readonly [...ArgsOrNull<E>, State]
+  | ([] extends Parameters<E> ? readonly [State] : never)
+/** A read method called with arguments only known at run time. */
+type AnyRead = (endpoint: EndpointInterface, ...rest: readonly unknown[]) => any
+
+// Methods an app takes off the controller (`const { fetch } = useController()`): bound once.
+const BOUND = [
+  'fetch', 'fetchIfStale', 'invalidate', 'invalidateAll', 'expireAll', 'resetEntireStore', 'setResponse', 'setError',
+  'getResponse', 'getError', 'getLastError', 'get', 'subscribe', 'unsubscribe', 'abort', 'isFetching', 'snapshot', 'tick',
+] as const
 
 /**
  * The imperative side of the cache: fetch, mutate, invalidate and read endpoints. Every change
- * goes through `dispatch` as a plain action, so whatever the controller does can be replayed.
+ * goes through `dispatch` as a plain action, and every response or error becomes an action in
+ * one place (`receiveAction` / `errorAction`), whether it came from the network, `setResponse`
+ * or an optimistic guess. Methods are bound: destructure them freely.
  */
 export class Controller {
   /** Sends an action through the managers to the reducer. */
   dispatch: (action: Action) => void
-  /** The current state (optimistic layers not applied). */
+  /** The current state (optimistic layers not applied; `getResponse` applies them). */
   readonly getState: () => State
   /** The store's clock. */
   readonly now: () => number
   private readonly network: NetworkManager
   private readonly polling: PollingManager
-  private readonly memo = new MemoCache()
+  private memo = new MemoCache()
+  private readonly optimistic: OptimisticView
+  /** The errors requests of this session failed with, by the serialized copy the state holds. */
+  private originals = new WeakMap<SerializedError, Error>()
+  private readonly queries = new WeakMap<object, EndpointInterface>()
   private lastTick = -Infinity
 
   constructor(options: ControllerOptions) {
@@ -40,6 +101,8 @@ export class Controller {
     this.now = options.now ?? Date.now
     this.network = options.network ?? new NetworkManager()
     this.polling = options.polling ?? new PollingManager()
+    this.optimistic = new OptimisticView((endpoint, layer, args, view) => this.guessAction(endpoint, layer, args, view))
+    for (const name of BOUND) (this as any)[name] = (this as any)[name].bind(this)
   }
 
   /**
@@ -54,29 +117,53 @@ export class Controller {
 
   /**
    * Runs an endpoint and writes its response to the cache. Identical concurrent reads share one
-   * request; mutations (`sideEffect`) always run.
-   * @returns the denormalized response. @throws whatever the request or normalization threw.
+   * request; mutations (`sideEffect`) always run, showing their optimistic guess meanwhile.
+   * @returns the denormalized response (for deletes and schema-less endpoints, what the
+   * endpoint returned). @throws whatever the request or normalization threw.
    */
-  fetch<E extends EndpointInterface>(endpoint: E, ...args: readonly unknown[]): Promise<any> {
-    return this.network.fetch(this, endpoint, args)
+  fetch<E extends EndpointInterface>(endpoint: E, ...args: Args<E>): FetchReturn<E> {
+    let key: string
+    try {
+      key = endpoint.key(...args)
+    } catch (error) {
+      // Bad arguments (a missing path parameter): reject like any failed call, before any request.
+      return Promise.reject(error) as FetchReturn<E>
+    }
+    const read = !endpoint.sideEffect
+    if (read) {
+      const running = this.network.running(key)
+      if (running !== undefined) return running as FetchReturn<E>
+    }
+    const fetchedAt = this.tick()
+    this.dispatch(createFetch(key, args, fetchedAt))
+    if (!read && typeof endpoint.getOptimisticResponse === 'function') this.addOptimistic(endpoint, key, args, fetchedAt)
+    return this.network.start(key, read, (signal) => this.request(endpoint, key, args, fetchedAt, signal)) as FetchReturn<E>
   }
 
   /** Fetches only when the cached data is missing, stale or invalid; otherwise resolves to it. */
-  fetchIfStale<E extends EndpointInterface>(endpoint: E, ...args: readonly unknown[]): Promise<any> {
+  fetchIfStale<E extends EndpointInterface>(endpoint: E, ...args: Args<E>): FetchReturn<E> {
     const response = this.getResponse(endpoint, ...args, this.getState())
-    if (response.expiryStatus === ExpiryStatus.Valid) return Promise.resolve(response.data)
+    if (response.expiryStatus === ExpiryStatus.Valid) return Promise.resolve(response.data) as FetchReturn<E>
     return this.fetch(endpoint, ...args)
   }
 
-  /** Makes the next read of this argument set suspend and refetch; other argument sets are untouched. */
-  invalidate<E extends EndpointInterface>(endpoint: E, ...args: readonly unknown[]): void {
+  /**
+   * Makes the next read of this argument set suspend and refetch; other argument sets are
+   * untouched. A request for it already in flight no longer counts: only one started after this
+   * makes the data valid again.
+   */
+  invalidate<E extends EndpointInterface>(endpoint: E, ...args: ArgsOrNull<E>): void {
     if (args[0] === null) return
-    this.dispatch(createInvalidate(endpoint.key(...args)))
+    const key = endpoint.key(...(args as Args<E>))
+    this.network.forget(key)
+    this.dispatch(createInvalidate(key, this.tick()))
   }
 
-  /** Invalidates every cached key the filter accepts. */
+  /** Invalidates every cached key the filter accepts (an endpoint accepts all of its keys). */
   invalidateAll(filter: KeyFilter): void {
-    this.dispatch(createInvalidateAll(this.keysMatching(filter)))
+    const keys = this.keysMatching(filter)
+    for (const key of keys) this.network.forget(key)
+    this.dispatch(createInvalidateAll(keys, this.tick()))
   }
 
   /** Marks every cached key the filter accepts as stale: shown, and refetched in the background. */
@@ -87,72 +174,104 @@ export class Controller {
   /** Empties the cache. Responses to requests started before this never land. */
   resetEntireStore(): void {
     this.network.forgetAll()
+    this.forget()
     this.dispatch(createReset(this.tick()))
   }
 
   /** Writes a response as if the endpoint had returned it (for tests, websockets, SSR). */
-  setResponse<E extends EndpointInterface>(endpoint: E, ...rest: readonly unknown[]): void {
+  setResponse<E extends EndpointInterface>(endpoint: E, ...rest: readonly [...Parameters<E>, any]): void {
     const args = rest.slice(0, -1)
-    const response = rest[rest.length - 1]
-    const key = endpoint.key(...args)
-    const fetchedAt = this.tick()
-    const now = this.now()
-    const meta = { fetchedAt, date: now, expiresAt: now + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY) }
-    const normalized = normalize(endpoint.schema, response, args, this.getState(), meta)
-    this.dispatch(createReceive(key, args, normalized, meta, computeUpdates(endpoint, normalized.result, args, this.getState().endpoints)))
+    const key = endpoint.key(...(args as Parameters<E>))
+    this.dispatch(this.receiveAction(endpoint, key, args, rest[rest.length - 1], this.tick()))
   }
 
   /** Records an error for an endpoint as if its request had failed. */
-  setError<E extends EndpointInterface>(endpoint: E, ...rest: readonly unknown[]): void {
+  setError<E extends EndpointInterface>(endpoint: E, ...rest: readonly [...Parameters<E>, Error]): void {
     const args = rest.slice(0, -1)
-    const error = rest[rest.length - 1]
-    const now = this.now()
-    this.dispatch(
-      createReceiveError(endpoint.key(...args), args, serializeError(error), endpoint.errorPolicy?.(error), {
-        fetchedAt: this.tick(),
-        date: now,
-        expiresAt: now + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY),
-      }),
-    )
+    const key = endpoint.key(...(args as Parameters<E>))
+    this.dispatch(this.errorAction(endpoint, key, args, rest[rest.length - 1], this.tick()))
   }
 
   /**
-   * Reads an endpoint from a state: `{ data, expiryStatus, expiresAt }`. The last argument is the
-   * state. Memoized: an unchanged state gives the same data object.
+   * Reads an endpoint from a state, pending optimistic updates applied: `{ data, expiryStatus,
+   * expiresAt }`. The last argument is the state. Memoized: an unchanged state gives the same
+   * data object, and an entity that did not change keeps its object across states.
    */
-  getResponse<E extends EndpointInterface>(endpoint: E, ...rest: readonly unknown[]): ResponseInfo<any> {
+  getResponse<E extends EndpointInterface>(
+    endpoint: E,
+    ...rest: ReadRest<E>
+  ): ResponseInfo<DenormalizeNullable<E['schema']>> {
     const state = rest[rest.length - 1] as State
-    return selectResponse(state, endpoint, rest.slice(0, -1), this.now(), this.memo)
+    return selectResponse(this.view(state), endpoint, rest.slice(0, -1), this.now(), this.memo)
   }
 
-  /** The error to show for an endpoint read, if any (the last argument is the state). */
-  getError<E extends EndpointInterface>(endpoint: E, ...rest: readonly unknown[]): Error | undefined {
+  /**
+   * The error to show for an endpoint read, if any (the last argument is the state): the very
+   * error the request failed with in this session (`instanceof NetworkError`, with `response`);
+   * after a replay or hydration, one rebuilt from the stored copy. Soft errors (a 5xx while data
+   * is cached) are not shown: the data is.
+   */
+  getError<E extends EndpointInterface>(endpoint: E, ...rest: ReadRest<E>): Error | undefined {
+    return this.errorOf(endpoint, rest, false)
+  }
+
+  /**
+   * The error the last request for this read failed with, soft ones included: a 5xx while data
+   * was cached leaves the data on screen, and this says why it was not refreshed (`useDLE`
+   * returns it). Cleared by the next successful response.
+   */
+  getLastError<E extends EndpointInterface>(endpoint: E, ...rest: ReadRest<E>): Error | undefined {
+    return this.errorOf(endpoint, rest, true)
+  }
+
+  private errorOf(endpoint: EndpointInterface, rest: readonly unknown[], soft: boolean): Error | undefined {
     const state = rest[rest.length - 1] as State
     const args = rest.slice(0, -1)
     if (args[0] === null) return undefined
     const key = endpoint.key(...args)
-    const hasData = selectOptimisticState(state).endpoints[key] !== undefined
-    return selectError(state, key, hasData)
+    const view = this.view(state)
+    const stored = selectMeta(view, key)?.error
+    if (stored === undefined) return undefined
+    const rebuilt = selectError(view, key, !soft && selectResult(view, key) !== undefined)
+    if (rebuilt === undefined) return undefined
+    return this.originals.get(stored) ?? rebuilt
+  }
+
+  /**
+   * Looks a schema up in the entity tables, whatever endpoint filled them: an Entity by the pk
+   * its arguments give (`{ id }`), `schema.All` as every entity of its type. The last argument
+   * is the state. Never fetches.
+   */
+  get<S extends Schema>(schema: S, ...rest: readonly [...unknown[], State]): Denormalize<S> | undefined {
+    const state = rest[rest.length - 1] as State
+    return this.getResponse(this.queryFor(schema as object), ...(rest.slice(0, -1) as []), state).data as Denormalize<S> | undefined
+  }
+
+  /** The read-only endpoint behind `get` and `useQuery` for a schema (one per schema). */
+  queryFor(schema: object): EndpointInterface {
+    let endpoint = this.queries.get(schema)
+    if (endpoint === undefined) this.queries.set(schema, (endpoint = queryEndpoint(schema)))
+    return endpoint
   }
 
   /** Starts polling an endpoint (if it has `pollFrequency`); one timer per key. */
-  subscribe<E extends EndpointInterface>(endpoint: E, ...args: readonly unknown[]): void {
+  subscribe<E extends EndpointInterface>(endpoint: E, ...args: ArgsOrNull<E>): void {
     this.polling.subscribe(this, endpoint, args)
   }
 
   /** Stops one subscription; polling stops with the last one. */
-  unsubscribe<E extends EndpointInterface>(endpoint: E, ...args: readonly unknown[]): void {
+  unsubscribe<E extends EndpointInterface>(endpoint: E, ...args: ArgsOrNull<E>): void {
     this.polling.unsubscribe(endpoint, args)
   }
 
   /** Aborts the in-flight read for this argument set; its response is ignored. */
-  abort<E extends EndpointInterface>(endpoint: E, ...args: readonly unknown[]): boolean {
+  abort<E extends EndpointInterface>(endpoint: E, ...args: Args<E>): boolean {
     return this.network.abort(endpoint.key(...args))
   }
 
   /** True while a read for this argument set is in flight. */
-  isFetching<E extends EndpointInterface>(endpoint: E, ...args: readonly unknown[]): boolean {
-    return args[0] !== null && this.network.isFetching(endpoint.key(...args))
+  isFetching<E extends EndpointInterface>(endpoint: E, ...args: ArgsOrNull<E>): boolean {
+    return args[0] !== null && this.network.isFetching(endpoint.key(...(args as Args<E>)))
   }
 
   /** Memoized denormalization through the controller's cache (the one every read shares). */
@@ -160,17 +279,153 @@ export class Controller {
     return this.memo.denormalize(schema, input, entities, args).data
   }
 
-  /** A read-only view of a state, for optimistic updaters. */
+  /** A read-only view of a state (optimistic layers applied), for optimistic updaters. */
   snapshot(state: State, fetchedAt = this.now()): SnapshotInterface {
+    const abort = new AbortOptimistic('No optimistic guess for this call')
     return {
       fetchedAt,
-      getResponse: (endpoint, ...args) => this.getResponse(endpoint, ...args, state),
-      getError: (endpoint, ...args) => this.getError(endpoint, ...args, state),
+      abort,
+      getResponse: (endpoint, ...args) => (this.getResponse as AnyRead)(endpoint, ...args, state),
+      getError: (endpoint, ...args) => (this.getError as AnyRead)(endpoint, ...args, state),
+      get: (schema, ...args) => this.get(schema, ...args, state),
     }
   }
 
-  private keysMatching(filter: KeyFilter): string[] {
-    const test = typeof filter === 'function' ? filter : filter.testKey
-    return Object.keys(this.getState().meta).filter(test)
+  /** The state readers see: `state` with every pending optimistic layer applied. */
+  view(state: State): State {
+    return this.optimistic.view(state)
   }
+
+  /** Lets go of every cache this controller keeps (after a reset, or when the store is cleaned up). */
+  forget(): void {
+    this.memo = new MemoCache()
+    this.optimistic.clear()
+    this.originals = new WeakMap()
+  }
+
+  /**
+   * The one place a response becomes an action: normalized against the current state (pending
+   * guesses left out: they are not data), with its expiry, and the results of other keys it
+   * extends (`update`, e.g. a page appended to its list).
+   * @throws {SchemaError} when the response does not fit the endpoint's schema.
+   */
+  receiveAction(endpoint: EndpointInterface, key: string, args: readonly unknown[], value: unknown, fetchedAt: number): ReceiveAction {
+    const now = this.now()
+    const meta = { fetchedAt, date: now, expiresAt: expiry(now, endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY) }
+    const state = this.getState()
+    const normalized = normalize(endpoint.schema, value, args, state, meta)
+    return createReceive(key, args, normalized, meta, computeUpdates(endpoint, normalized.result, args, state))
+  }
+
+  /** The one place a failure becomes an action; the original error is kept for readers of this session. */
+  errorAction(endpoint: EndpointInterface, key: string, args: readonly unknown[], error: unknown, fetchedAt: number): ReceiveErrorAction {
+    const now = this.now()
+    const serialized = serializeError(error)
+    if (error instanceof Error) this.originals.set(serialized, error)
+    return createReceiveError(key, args, serialized, endpoint.errorPolicy?.(error), {
+      fetchedAt,
+      date: now,
+      expiresAt: expiry(now, endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY),
+    })
+  }
+
+  /** Runs one request and writes its outcome; the network manager only tracks it. */
+  private async request(endpoint: EndpointInterface, key: string, args: readonly unknown[], fetchedAt: number, signal: AbortSignal): Promise<unknown> {
+    let value: unknown
+    try {
+      value = await callWithSignal(endpoint, args, signal)
+    } catch (error) {
+      if (signal.aborted) throw signal.reason
+      this.settle(this.errorAction(endpoint, key, args, error, fetchedAt))
+      throw error
+    }
+    if (signal.aborted) throw signal.reason
+    let action: ReceiveAction
+    try {
+      action = this.receiveAction(endpoint, key, args, value, fetchedAt)
+    } catch (error) {
+      // A response of the wrong shape is a failed request: record it, keep the cached data.
+      this.settle(this.errorAction(endpoint, key, args, error, fetchedAt))
+      throw error
+    }
+    this.settle(action)
+    if (endpoint.schema === undefined || endpoint.schema === null) return value
+    const state = this.getState()
+    // The cache was reset while this request was out: its answer was dropped, and the caller is told.
+    if (fetchedAt < state.lastReset) throw new ResetError(`The store was reset while ${key} was loading`)
+    // The controller's memo cache, so the resolved value is the very object later reads return.
+    const data = this.denormalize(endpoint.schema, action.result, this.view(state).entities, args)
+    // A delete (schema.Invalidate) reads back as the INVALID marker, which is internal to reads:
+    // the caller gets what the endpoint returned (for createResource's delete, the object or the params).
+    return data === INVALID ? value : data
+  }
+
+  /** Dispatches a request's outcome; its optimistic layer (if any) goes with it. */
+  private settle(action: ReceiveAction | ReceiveErrorAction): void {
+    this.optimistic.settle(action.key, action.meta.fetchedAt)
+    this.dispatch(action)
+  }
+
+  /**
+   * Adds the optimistic layer of a mutation, after checking that its guess can be made now. A
+   * guess that throws or fails validation adds no layer (with a warning in development); the
+   * request is sent either way and the call settles with the server's answer.
+   */
+  private addOptimistic(endpoint: EndpointInterface, key: string, args: readonly unknown[], fetchedAt: number): void {
+    const layer: OptimisticLayer = { key, args, fetchedAt }
+    try {
+      this.guessAction(endpoint, layer, args, this.view(this.getState()))
+    } catch (error) {
+      if (!(error instanceof AbortOptimistic) && isDevelopment() && typeof console !== 'undefined') {
+        console.warn(`${endpoint.name}: no optimistic update for this call, the request is sent without one: ${(error as Error)?.message ?? String(error)}`)
+      }
+      return
+    }
+    this.optimistic.register(key, fetchedAt, endpoint, args)
+    this.dispatch(createOptimistic(key, args, fetchedAt))
+  }
+
+  /** The receive action an optimistic guess stands for, computed against `view`. */
+  private guessAction(endpoint: EndpointInterface, layer: OptimisticLayer, args: readonly unknown[], view: State): ReceiveAction {
+    const fetchedAt = layer.fetchedAt
+    const value = endpoint.getOptimisticResponse!(this.snapshot(view, fetchedAt), ...args)
+    const meta: EntityMeta = { fetchedAt, date: fetchedAt, expiresAt: expiry(fetchedAt, endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY) }
+    const normalized = normalize(endpoint.schema, value, args, view, meta, { optimistic: true })
+    return createReceive(layer.key, args, normalized, meta, computeUpdates(endpoint, normalized.result, args, view))
+  }
+
+  private keysMatching(filter: KeyFilter): string[] {
+    const test = typeof filter === 'function' && typeof (filter as { testKey?: unknown }).testKey !== 'function'
+      ? (filter as (key: string) => boolean)
+      : (key: string) => (filter as { testKey: (key: string) => boolean }).testKey(key)
+    return tableKeys(this.getState().meta).filter(test)
+  }
+}
+
+/** `now + length`, kept finite so it survives JSON ("never" is NEVER, not Infinity). */
+function expiry(now: number, length: number): number {
+  const at = now + length
+  return at > NEVER || Number.isNaN(at) ? NEVER : at
+}
+
+/** Runs an endpoint's `update` against the current results, so the action carries plain values. */
+function computeUpdates(endpoint: EndpointInterface, result: unknown, args: readonly unknown[], state: State): { [key: string]: unknown } | undefined {
+  if (typeof endpoint.update !== 'function') return undefined
+  const updaters = endpoint.update(result, ...args)
+  const out: { [key: string]: unknown } = Object.create(null)
+  for (const key of Object.keys(updaters)) out[key] = updaters[key]!(selectResult(state, key))
+  return out
+}
+
+/**
+ * Calls the endpoint so that `this.signal` is the abort signal when it is one of our Endpoint
+ * objects (its fetch can pass the signal on to `fetch`); plain functions are just called.
+ */
+function callWithSignal(endpoint: EndpointInterface, args: readonly unknown[], signal: AbortSignal): Promise<unknown> {
+  const fetchFn = (endpoint as { fetch?: unknown }).fetch
+  if (typeof fetchFn === 'function') {
+    const self = Object.create(endpoint, { signal: { value: signal } })
+    return Promise.resolve(fetchFn.apply(self, args))
+  }
+  return Promise.resolve((endpoint as (...a: readonly unknown[]) => Promise<unknown>)(...args))
 }

@@ -1,7 +1,7 @@
 import type { EntitiesMetaTable, EntityTable, IndexTable } from '../schema/index'
 import type { NormalizedResult } from '../schema/index'
-import { EXPIRE_ALL, FETCH, INVALIDATE, INVALIDATE_ALL, OPTIMISTIC, RECEIVE, RESET } from './actionTypes'
-import type { SerializedError } from './state'
+import { EXPIRE_ALL, FETCH, INVALIDATE, INVALIDATE_ALL, OPTIMISTIC, RECEIVE, REPLACE_STATE, RESET } from './actionTypes'
+import type { SerializedError, State } from './state'
 
 /** Timing every response carries. */
 export interface ReceiveMeta {
@@ -18,7 +18,7 @@ export interface FetchAction {
   readonly meta: { readonly fetchedAt: number }
 }
 
-/** What receive and optimistic actions carry: a normalized result for one endpoint key. */
+/** What a receive action carries: a normalized result for one endpoint key. */
 export interface NormalizedPayload {
   readonly key: string
   readonly args: readonly unknown[]
@@ -48,9 +48,15 @@ export interface ReceiveErrorAction {
   readonly meta: ReceiveMeta
 }
 
-/** A mutation's expected result, shown until its response (or error) arrives. */
-export interface OptimisticAction extends NormalizedPayload {
+/**
+ * A mutation started whose result is guessed until it answers. Carries the call only: the guess
+ * is recomputed from the endpoint's `getOptimisticResponse` on every read, against the newest
+ * data, so the action stays plain JSON and a failed layer leaves nothing behind.
+ */
+export interface OptimisticAction {
   readonly type: typeof OPTIMISTIC
+  readonly key: string
+  readonly args: readonly unknown[]
   readonly meta: { readonly fetchedAt: number }
 }
 
@@ -58,12 +64,15 @@ export interface OptimisticAction extends NormalizedPayload {
 export interface InvalidateAction {
   readonly type: typeof INVALIDATE
   readonly key: string
+  /** When it happened: only a request started later makes the key valid again. */
+  readonly meta: { readonly date: number }
 }
 
 /** Several keys at once; the controller resolves a filter function into the list of keys. */
 export interface InvalidateAllAction {
   readonly type: typeof INVALIDATE_ALL
   readonly keys: readonly string[]
+  readonly meta: { readonly date: number }
 }
 
 /** Several keys become stale (shown, and refetched in the background). */
@@ -78,8 +87,18 @@ export interface ResetAction {
   readonly date: number
 }
 
+/**
+ * The whole state was put in place (a Redux DevTools jump, a saved session restored). Carries
+ * the state, so a log that contains it replays to the same place.
+ */
+export interface ReplaceStateAction {
+  readonly type: typeof REPLACE_STATE
+  readonly state: State
+}
+
 /** Every action the reducer understands. All of them are plain JSON. */
 export type Action =
+  | ReplaceStateAction
   | FetchAction
   | ReceiveAction
   | ReceiveErrorAction
@@ -118,12 +137,12 @@ export function createReceiveError(
   return errorPolicy === undefined ? action : { ...action, errorPolicy }
 }
 
-/** The expected result of a mutation, normalized. */
-export function createOptimistic(key: string, args: readonly unknown[], normalized: NormalizedResult, fetchedAt: number): OptimisticAction {
-  return { type: OPTIMISTIC, ...payload(key, args, normalized), meta: { fetchedAt } }
+/** A mutation call whose result is guessed until it answers. */
+export function createOptimistic(key: string, args: readonly unknown[], fetchedAt: number): OptimisticAction {
+  return { type: OPTIMISTIC, key, args: toJSON(args), meta: { fetchedAt } }
 }
 
-/** The fields receive and optimistic actions share, with the arguments as JSON. */
+/** The fields of a receive action, with the arguments as JSON. */
 function payload(key: string, args: readonly unknown[], normalized: NormalizedResult): NormalizedPayload {
   return {
     key,
@@ -135,19 +154,24 @@ function payload(key: string, args: readonly unknown[], normalized: NormalizedRe
   }
 }
 
-/** Invalidate one endpoint key. */
-export function createInvalidate(key: string): InvalidateAction {
-  return { type: INVALIDATE, key }
+/** Invalidate one endpoint key at `date`. */
+export function createInvalidate(key: string, date: number): InvalidateAction {
+  return { type: INVALIDATE, key, meta: { date } }
 }
 
-/** Invalidate many endpoint keys. */
-export function createInvalidateAll(keys: readonly string[]): InvalidateAllAction {
-  return { type: INVALIDATE_ALL, keys: [...keys] }
+/** Invalidate many endpoint keys at `date`. */
+export function createInvalidateAll(keys: readonly string[], date: number): InvalidateAllAction {
+  return { type: INVALIDATE_ALL, keys: [...keys], meta: { date } }
 }
 
 /** Expire many endpoint keys. */
 export function createExpireAll(keys: readonly string[]): ExpireAllAction {
   return { type: EXPIRE_ALL, keys: [...keys] }
+}
+
+/** Put `state` in place. */
+export function createReplaceState(state: State): ReplaceStateAction {
+  return { type: REPLACE_STATE, state }
 }
 
 /** Empty the cache at `date`. */

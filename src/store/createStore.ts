@@ -1,4 +1,5 @@
-import type { Action } from './actions'
+import { createReplaceState, type Action } from './actions'
+import { REPLACE_STATE } from './actionTypes'
 import { Controller } from './Controller'
 import type { Dispatch, Manager } from './Manager'
 import { NetworkManager } from './managers/NetworkManager'
@@ -30,13 +31,15 @@ export interface Store {
   subscribe(listener: StoreListener): () => void
   /** Applies an action (through the managers' middleware). Replaying a log only changes state. */
   dispatch(action: Action): void
-  /** Puts a whole state in place (devtools time travel); listeners are told, nothing is fetched. */
+  /**
+   * Puts a whole state in place (devtools time travel, a restored session); listeners get a
+   * `tessera/replaceState` action carrying it, so a recorded log replays through it too.
+   * Nothing is fetched.
+   */
   replaceState(state: State): void
-  /** Stops timers and in-flight requests, and disconnects devtools. */
+  /** Stops timers and in-flight requests, disconnects devtools, and lets go of the read caches. */
   cleanup(): void
 }
-
-const REPLACE = { type: 'tessera/replaceState' } as unknown as Action
 
 /**
  * Creates a store: the state, the reducer, the managers and a Controller, runnable in plain Node.
@@ -67,13 +70,12 @@ export function createStore(options: StoreOptions = {}): Store {
       return () => void listeners.delete(listener)
     },
     dispatch: (action) => dispatch(action),
-    replaceState(next) {
-      state = next
-      for (const listener of [...listeners]) listener(REPLACE)
-    },
+    // Straight to the reducer: a jump is not something managers should act on.
+    replaceState: (next) => apply(createReplaceState(next)),
     cleanup() {
       disconnect?.()
       for (const manager of managers) manager.cleanup?.()
+      controller.forget()
     },
   }
   const disconnect = options.devtools
@@ -82,7 +84,7 @@ export function createStore(options: StoreOptions = {}): Store {
           getState: store.getState,
           replaceState: store.replaceState,
           // Devtools is told about dispatched actions only, not its own jumps.
-          subscribe: (listener) => store.subscribe((action) => action !== REPLACE && listener(action)),
+          subscribe: (listener) => store.subscribe((action) => action.type !== REPLACE_STATE && listener(action)),
         },
         options.devtools === true ? {} : options.devtools,
       )

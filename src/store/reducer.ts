@@ -2,9 +2,9 @@ import { Immer, type Draft } from 'immer'
 import { createTable, readEntry, setEntries } from '../schema/table'
 import { sameRecord } from '../schema/normalize'
 import type { EntityMeta, EntitiesMetaTable, EntityTable, IndexTable } from '../schema/index'
-import { EXPIRE_ALL, FETCH, INVALIDATE, INVALIDATE_ALL, OPTIMISTIC, RECEIVE, RESET } from './actionTypes'
+import { EXPIRE_ALL, FETCH, INVALIDATE, INVALIDATE_ALL, OPTIMISTIC, RECEIVE, REPLACE_STATE, RESET } from './actionTypes'
 import type { Action, ReceiveAction, ReceiveErrorAction } from './actions'
-import { createInitialState, type ResponseMeta, type State } from './state'
+import { createInitialState, hydrateState, selectMeta, type ResponseMeta, type State } from './state'
 
 // Our own Immer instance, so the app's immer settings are untouched. Auto-freeze is off: it
 // would walk every record of every response (O(response)) on each write, while the records are
@@ -20,51 +20,78 @@ export function reducer(state: State = createInitialState(), action: Action): St
     case RESET:
       // Not a draft edit: the new state shares nothing with the old one.
       return createInitialState(action.date)
+    case REPLACE_STATE:
+      // Null-prototype tables again, whether the state came straight from a store or through JSON.
+      return hydrateState(action.state)
     case RECEIVE:
       // A request started before the last reset answers into a cache that no longer asked for it.
       if (action.meta.fetchedAt < state.lastReset) return state
-      return immer.produce(state, (draft) => (action.error ? receiveError(draft, action) : receive(draft, action, state)))
+      return immer.produce(state, (draft) => {
+        removeOptimistic(draft, action.key, action.meta.fetchedAt)
+        if (action.error) receiveError(draft, state, action)
+        else receive(draft, state, action)
+      })
     default:
       return immer.produce(state, (draft) => {
         switch (action.type) {
           case FETCH:
             if (action.meta.fetchedAt < draft.lastReset) return
-            draft.meta[action.key] = { ...draft.meta[action.key], pending: true }
+            setMeta(draft, state, action.key, { ...selectMeta(state, action.key), pending: true })
             return
           case OPTIMISTIC:
             if (action.meta.fetchedAt < draft.lastReset) return
-            draft.optimistic.push({
-              key: action.key,
-              fetchedAt: action.meta.fetchedAt,
-              result: action.result,
-              entities: action.entities,
-              entitiesMeta: action.entitiesMeta,
-              indexes: action.indexes,
-            })
+            draft.optimistic.push({ key: action.key, args: action.args as unknown[], fetchedAt: action.meta.fetchedAt })
             return
           case INVALIDATE:
-            invalidateKey(draft, action.key)
+            invalidateKeys(draft, state, [action.key], action.meta?.date)
             return
           case INVALIDATE_ALL:
-            for (const key of action.keys) invalidateKey(draft, key)
+            invalidateKeys(draft, state, action.keys, action.meta?.date)
             return
-          case EXPIRE_ALL:
+          case EXPIRE_ALL: {
+            const keys: string[] = []
+            const metas: ResponseMeta[] = []
             for (const key of action.keys) {
-              const meta = draft.meta[key]
+              const meta = selectMeta(state, key)
               // Stale, not missing: readers keep showing the data while it is refetched.
-              if (meta !== undefined) draft.meta[key] = { ...meta, expiresAt: 0 }
+              if (meta !== undefined) {
+                keys.push(key)
+                metas.push({ ...meta, expiresAt: 0 })
+              }
             }
+            draft.meta = setEntries(state.meta, keys, metas) as Draft<State['meta']>
             return
+          }
         }
       })
   }
 }
 
+/**
+ * Writes a successful response to a state: what the RECEIVE case does, minus the bookkeeping of
+ * requests (optimistic layers, resets). Optimistic views use it to apply their guesses, so a
+ * guess lands exactly where the real answer will.
+ */
+export function applyReceive(state: State, action: ReceiveAction): State {
+  return immer.produce(state, (draft) => receive(draft, state, action))
+}
+
 type DraftState = Draft<State>
 
-function invalidateKey(draft: DraftState, key: string): void {
-  const meta = draft.meta[key]
-  if (meta !== undefined) draft.meta[key] = { ...meta, invalidated: true, expiresAt: 0 }
+function setMeta(draft: DraftState, base: State, key: string, meta: ResponseMeta): void {
+  draft.meta = setEntries(base.meta, [key], [meta]) as Draft<State['meta']>
+}
+
+function invalidateKeys(draft: DraftState, base: State, keys: readonly string[], date: number | undefined): void {
+  const found: string[] = []
+  const metas: ResponseMeta[] = []
+  for (const key of keys) {
+    const meta = selectMeta(base, key)
+    if (meta === undefined) continue
+    found.push(key)
+    metas.push(date === undefined ? { ...meta, invalidated: true, expiresAt: 0 } : { ...meta, invalidated: true, invalidatedAt: date, expiresAt: 0 })
+  }
+  draft.meta = setEntries(base.meta, found, metas) as Draft<State['meta']>
 }
 
 /** A mutation's answer (or error) replaces its optimistic layer. */
@@ -73,23 +100,33 @@ function removeOptimistic(draft: DraftState, key: string, fetchedAt: number): vo
   if (index !== -1) draft.optimistic.splice(index, 1)
 }
 
-function receive(draft: DraftState, action: ReceiveAction, base: State): void {
-  removeOptimistic(draft, action.key, action.meta.fetchedAt)
+function receive(draft: DraftState, base: State, action: ReceiveAction): void {
   writeEntities(draft, base, action.entities, action.entitiesMeta, action.indexes)
-  const previous = base.meta[action.key]
+  const previous = selectMeta(base, action.key)
   // An older response never overwrites data fetched later; its entities were merged above by
   // their own fetch times, so only the endpoint's result and meta are skipped.
   if (previous?.fetchedAt !== undefined && previous.fetchedAt > action.meta.fetchedAt) return
-  draft.endpoints[action.key] = action.result
-  draft.meta[action.key] = { date: action.meta.date, fetchedAt: action.meta.fetchedAt, expiresAt: action.meta.expiresAt }
+  const keys = [action.key]
+  const results = [action.result]
   // Results of other keys this response extends (a next page appended to its list).
-  if (action.updates) for (const key of Object.keys(action.updates)) draft.endpoints[key] = action.updates[key]
+  if (action.updates) {
+    for (const key of Object.keys(action.updates)) {
+      keys.push(key)
+      results.push(action.updates[key])
+    }
+  }
+  draft.endpoints = setEntries(base.endpoints, keys, results) as Draft<State['endpoints']>
+  const meta: ResponseMeta = { date: action.meta.date, fetchedAt: action.meta.fetchedAt, expiresAt: action.meta.expiresAt }
+  // Invalidated while this request was out: its answer is kept, but only a request started
+  // after the invalidation makes the key valid again.
+  const stillInvalid = previous?.invalidatedAt !== undefined && previous.invalidatedAt > action.meta.fetchedAt
+  setMeta(draft, base, action.key, stillInvalid ? { ...meta, invalidated: true, invalidatedAt: previous.invalidatedAt, expiresAt: 0 } : meta)
 }
 
-function receiveError(draft: DraftState, action: ReceiveErrorAction): void {
-  removeOptimistic(draft, action.key, action.meta.fetchedAt)
-  const previous: ResponseMeta | undefined = draft.meta[action.key]
+function receiveError(draft: DraftState, base: State, action: ReceiveErrorAction): void {
+  const previous = selectMeta(base, action.key)
   if (previous?.fetchedAt !== undefined && previous.fetchedAt > action.meta.fetchedAt) return
+  const stillInvalid = previous?.invalidatedAt !== undefined && previous.invalidatedAt > action.meta.fetchedAt
   // The last good data (and its fetchedAt) stays; the error is recorded beside it.
   const meta: ResponseMeta = {
     ...previous,
@@ -98,10 +135,12 @@ function receiveError(draft: DraftState, action: ReceiveErrorAction): void {
     error: action.payload,
     errorPolicy: action.errorPolicy,
     pending: undefined,
-    // The refetch an invalidation asked for has happened; until the error expires, it is the answer.
-    invalidated: undefined,
+    // The refetch an invalidation asked for has happened; until the error expires, it is the
+    // answer. An error of a request the invalidation overtook answers nothing.
+    invalidated: stillInvalid ? true : undefined,
+    invalidatedAt: stillInvalid ? previous.invalidatedAt : undefined,
   }
-  draft.meta[action.key] = dropUndefined(meta)
+  setMeta(draft, base, action.key, dropUndefined(meta))
 }
 
 /**

@@ -1,8 +1,9 @@
 import { INVALID, MemoCache, type StoredEntitiesMeta, type EntityPath } from '../schema/index'
 import { All } from '../schema/All'
-import { readEntry, setEntries } from '../schema/table'
+import { readEntry } from '../schema/table'
 import type { EndpointInterface } from '../endpoint/types'
-import type { SerializedError, State } from './state'
+import { NetworkError } from '../endpoint/rest/NetworkError'
+import { selectMeta, selectResult, type SerializedError, type State } from './state'
 
 /** How usable cached data is, per the spec's expiry table. */
 export const ExpiryStatus = {
@@ -24,38 +25,10 @@ export interface ResponseInfo<T = unknown> {
   readonly key: string
 }
 
-const layered = new WeakMap<State, State>()
-
-/**
- * The state with every optimistic layer applied, oldest first. Memoized per state object, and
- * the state itself when there are no layers, so reads stay cheap in the common case.
- */
-export function selectOptimisticState(state: State): State {
-  if (state.optimistic.length === 0) return state
-  let out = layered.get(state)
-  if (out !== undefined) return out
-  const entities = { ...state.entities }
-  const entitiesMeta = { ...state.entitiesMeta }
-  const endpoints = { ...state.endpoints }
-  for (const layer of state.optimistic) {
-    for (const key of Object.keys(layer.entities)) {
-      const records = layer.entities[key]!
-      const pks = Object.keys(records)
-      entities[key] = setEntries(entities[key], pks, pks.map((pk) => records[pk]))
-      const metas = layer.entitiesMeta[key] ?? {}
-      const metaPks = Object.keys(metas)
-      entitiesMeta[key] = setEntries(entitiesMeta[key], metaPks, metaPks.map((pk) => metas[pk]))
-    }
-    endpoints[layer.key] = layer.result
-  }
-  out = { ...state, entities, entitiesMeta, endpoints }
-  layered.set(state, out)
-  return out
-}
-
 /**
  * Reads an endpoint from the cache: denormalized data plus its expiry status at `now`.
- * `null` as the first argument means "not now": no data, Valid, nothing to fetch.
+ * `null` as the first argument means "not now": no data, Valid, nothing to fetch. `state` is read
+ * as it is: pass the optimistic view (`controller.getResponse` does) to see pending mutations.
  */
 export function selectResponse<T = unknown>(
   state: State,
@@ -66,19 +39,18 @@ export function selectResponse<T = unknown>(
 ): ResponseInfo<T> {
   if (args[0] === null) return { data: undefined, expiryStatus: ExpiryStatus.Valid, expiresAt: Infinity, key: '' }
   const key = (endpoint.key as (...a: readonly unknown[]) => string)(...args)
-  const view = selectOptimisticState(state)
-  const meta = view.meta[key]
+  const meta = selectMeta(state, key)
   const schema = endpoint.schema
-  let input = view.endpoints[key]
+  let input = selectResult(state, key)
   let data: unknown = input
   let invalid = meta === undefined || meta.fetchedAt === undefined
   let paths: EntityPath[] | undefined
   if (schema !== undefined && schema !== null) {
     // Queryable schemas (schema.All, lookups by id) read the tables, so they have data even
     // before their own endpoint was fetched. One input object per key keeps the read memoized.
-    if (input === undefined && (schema instanceof All || (schema as { queryable?: boolean }).queryable === true)) input = queryInput(key)
+    if (input === undefined && (schema instanceof All || (schema as { queryable?: boolean }).queryable === true)) input = memo.emptyInput(key)
     if (input !== undefined) {
-      const read = memo.denormalize(schema, input, view.entities, args)
+      const read = memo.denormalize(schema, input, state.entities, args)
       data = read.data
       if (data === INVALID || data === undefined) {
         data = undefined
@@ -93,7 +65,7 @@ export function selectResponse<T = unknown>(
   }
   if (data === undefined) invalid = true
   // Without an endpoint meta (data reached through other endpoints), the entities' own expiry counts.
-  const expiresAt = meta?.expiresAt ?? (paths ? entityExpiresAt(paths, view.entitiesMeta) : 0)
+  const expiresAt = meta?.expiresAt ?? (paths ? entityExpiresAt(paths, state.entitiesMeta) : 0)
   let expiryStatus: ExpiryStatus
   if (meta?.invalidated) expiryStatus = ExpiryStatus.Invalid
   // A failed read with nothing to show is settled until its error expires: readers raise the error
@@ -102,14 +74,6 @@ export function selectResponse<T = unknown>(
   else if (now > expiresAt) expiryStatus = endpoint.invalidIfStale ? ExpiryStatus.Invalid : ExpiryStatus.Stale
   else expiryStatus = ExpiryStatus.Valid
   return { data: data as T | undefined, expiryStatus, expiresAt, key }
-}
-
-const queryInputs = new Map<string, readonly unknown[]>()
-
-function queryInput(key: string): readonly unknown[] {
-  let input = queryInputs.get(key)
-  if (input === undefined) queryInputs.set(key, (input = Object.freeze([])))
-  return input
 }
 
 function entityExpiresAt(paths: readonly EntityPath[], metas: StoredEntitiesMeta): number {
@@ -124,20 +88,31 @@ function entityExpiresAt(paths: readonly EntityPath[], metas: StoredEntitiesMeta
 const errors = new WeakMap<SerializedError, Error>()
 
 /**
- * The error a reader should see for a key, as an `Error` (the same object while the stored error
- * is the same). Soft errors are hidden while there is data to show.
+ * The error a reader should see for a key, rebuilt from the stored copy (the same object while
+ * the stored error is the same): a `NetworkError` keeps its class and `status`. Soft errors are
+ * hidden while there is data to show.
  */
 export function selectError(state: State, key: string, hasData: boolean): Error | undefined {
-  const meta = state.meta[key]
+  const meta = selectMeta(state, key)
   const stored = meta?.error
   if (stored === undefined) return undefined
   if (meta!.errorPolicy === 'soft' && hasData) return undefined
   let error = errors.get(stored)
-  if (error === undefined) {
+  if (error === undefined) errors.set(stored, (error = rebuildError(stored)))
+  return error
+}
+
+function rebuildError(stored: SerializedError): Error {
+  const status = stored.status
+  let error: Error
+  // Response only takes statuses 200-599; a NetworkError always has one of those.
+  if (stored.name === 'NetworkError' && typeof Response === 'function' && status !== undefined && status >= 200 && status <= 599) {
+    error = new NetworkError(new Response(null, { status }), 'GET')
+    error.message = stored.message
+  } else {
     error = new Error(stored.message)
     error.name = stored.name
-    if (stored.status !== undefined) (error as Error & { status?: number }).status = stored.status
-    errors.set(stored, error)
+    if (status !== undefined) (error as Error & { status?: number }).status = status
   }
   return error
 }

@@ -1,5 +1,5 @@
-import { createTable, hydrateTable } from '../schema/table'
-import type { EntitiesMetaTable, EntityTable, IndexTable, StoredEntities, StoredEntitiesMeta } from '../schema/index'
+import { createTable, hydrateTable, readEntry, type RecordTable } from '../schema/table'
+import type { StoredEntities, StoredEntitiesMeta, IndexTable } from '../schema/index'
 
 /** A failure as plain data: what a reader needs to explain it, nothing that cannot be serialized. */
 export interface SerializedError {
@@ -20,18 +20,21 @@ export interface ResponseMeta {
   readonly errorPolicy?: 'hard' | 'soft'
   /** Set by invalidate: the next read is Invalid even though the data is kept. */
   readonly invalidated?: boolean
+  /** When the key was invalidated: only a request started after this makes it valid again. */
+  readonly invalidatedAt?: number
   /** A request for this key is in flight. */
   readonly pending?: boolean
 }
 
-/** A not-yet-confirmed mutation result, applied on read until its response or error arrives. */
+/**
+ * A mutation that has not answered yet: the call, not its result. Reads apply every layer, in
+ * order, to the current state through the same write path a response takes, so a layer is
+ * always recomputed against the newest data and vanishes without a trace when it settles.
+ */
 export interface OptimisticLayer {
   readonly key: string
+  readonly args: readonly unknown[]
   readonly fetchedAt: number
-  readonly result: unknown
-  readonly entities: EntityTable
-  readonly entitiesMeta: EntitiesMetaTable
-  readonly indexes: IndexTable
 }
 
 /** The whole cache. Plain JSON: it can be logged, sent to devtools, saved and replayed. */
@@ -39,8 +42,13 @@ export interface State {
   readonly entities: StoredEntities
   readonly entitiesMeta: StoredEntitiesMeta
   readonly indexes: IndexTable
-  readonly endpoints: { readonly [key: string]: unknown }
-  readonly meta: { readonly [key: string]: ResponseMeta }
+  /**
+   * Normalized results by endpoint key, flat while small and sharded once large (like entity
+   * tables), so one write copies O(1) nodes. Read with `readEntry(state.endpoints, key)`.
+   */
+  readonly endpoints: RecordTable
+  /** Freshness and errors by endpoint key; same layout as `endpoints`. */
+  readonly meta: RecordTable<ResponseMeta>
   readonly optimistic: readonly OptimisticLayer[]
   /** Time of the last reset; responses to requests started before it are dropped. */
   readonly lastReset: number
@@ -59,6 +67,16 @@ export function createInitialState(lastReset = 0): State {
   }
 }
 
+/** The stored (normalized) result of an endpoint key. */
+export function selectResult(state: State, key: string): unknown {
+  return readEntry(state.endpoints, key)
+}
+
+/** The freshness and error state of an endpoint key. */
+export function selectMeta(state: State, key: string): ResponseMeta | undefined {
+  return readEntry(state.meta, key) as ResponseMeta | undefined
+}
+
 /**
  * Takes a state that went through JSON (a saved snapshot, a devtools jump) and gives its tables
  * null prototypes again, so a pk like "__proto__" stays data when the reducer writes it.
@@ -70,14 +88,9 @@ export function hydrateState(input: Partial<State>): State {
     entities: tables(input.entities),
     entitiesMeta: tables(input.entitiesMeta),
     indexes: nested(input.indexes, 2),
-    endpoints: flat(input.endpoints),
-    meta: flat(input.meta),
-    optimistic: (input.optimistic ?? []).map((layer) => ({
-      ...layer,
-      entities: nested(layer.entities),
-      entitiesMeta: nested(layer.entitiesMeta),
-      indexes: nested(layer.indexes, 2),
-    })),
+    endpoints: hydrateTable(input.endpoints),
+    meta: hydrateTable<ResponseMeta>(input.meta),
+    optimistic: (input.optimistic ?? []).map((layer) => ({ key: layer.key, args: layer.args ?? [], fetchedAt: layer.fetchedAt })),
   }
 }
 
@@ -85,12 +98,6 @@ export function hydrateState(input: Partial<State>): State {
 function tables(input: object | undefined): any {
   const out = createTable<unknown>()
   if (input) for (const key of Object.keys(input)) out[key] = hydrateTable((input as Record<string, unknown>)[key])
-  return out
-}
-
-function flat<T>(table: { readonly [key: string]: T } | undefined): Record<string, T> {
-  const out = createTable<T>()
-  if (table) for (const key of Object.keys(table)) out[key] = table[key]
   return out
 }
 

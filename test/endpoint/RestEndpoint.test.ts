@@ -1,4 +1,4 @@
-import { AbortError, MissingParameterError, NetworkError, RestEndpoint, type RestGenerics } from '../../src/index'
+import { AbortError, MissingParameterError, NetworkError, RestEndpoint, type RestGenerics, selectMeta } from '../../src/index'
 import { User } from '../fixtures/blog'
 import { API } from '../fixtures/todos'
 import { createTestStore, flush } from '../helpers/createTestStore'
@@ -60,7 +60,7 @@ describe('RestEndpoint', () => {
     it('reject through controller.fetch too, and record nothing as fetched', async () => {
       const { controller } = createTestStore()
       const getUser = new RestEndpoint({ urlPrefix: API, path: '/users/:id', schema: User })
-      const error = await (controller.fetch(getUser, {}) as Promise<unknown>).catch((e: unknown) => e)
+      const error = await (controller.fetch(getUser, {} as { id: string }) as Promise<unknown>).catch((e: unknown) => e)
       expect(error).toBeInstanceOf(MissingParameterError)
       expect((error as Error).message).toMatch(/needs the path parameter "id" \(path \/users\/:id\), but the call gave \{\}/)
       expect(fake.requests).toHaveLength(0)
@@ -373,7 +373,7 @@ describe('RestEndpoint', () => {
       const remove = new RestEndpoint({ urlPrefix: API, path: '/users/:id', method: 'DELETE' })
       fake.route(`DELETE ${API}/users/u1`, { status: 409, text: 'locked' })
       await expect(controller.fetch(remove, { id: 'u1' })).rejects.toThrow(/^409 from DELETE https:\/\/api\.example\.com\/users\/u1: locked$/)
-      expect(controller.getState().meta[remove.key({ id: 'u1' })]?.error).toMatchObject({ name: 'NetworkError', status: 409 })
+      expect(selectMeta(controller.getState(), remove.key({ id: 'u1' }))?.error).toMatchObject({ name: 'NetworkError', status: 409 })
     })
 
     it('keeps the message and cause of a rejected fetch, and names the request', async () => {

@@ -46,12 +46,13 @@ describe('createResource', () => {
       expect(resource[name].sideEffect).toBe(sideEffect)
     })
 
-    it('gives get, create, update and partialUpdate the schema, getList [schema], delete schema.Invalidate(schema)', () => {
+    it('gives get, update and partialUpdate the schema, getList a Collection of it, create its push, delete schema.Invalidate(schema)', () => {
       expect(resource.get.schema).toBe(Todo)
-      expect(resource.create.schema).toBe(Todo)
       expect(resource.update.schema).toBe(Todo)
       expect(resource.partialUpdate.schema).toBe(Todo)
-      expect(resource.getList.schema).toEqual([Todo])
+      expect(resource.getList.schema).toBeInstanceOf(schema.Collection)
+      expect(resource.getList.schema.schema).toEqual([Todo])
+      expect(resource.create.schema).toBe(resource.getList.schema.push)
       expect(resource.delete.schema).toBeInstanceOf(schema.Invalidate)
       expect((resource.delete.schema as schema.Invalidate).schema).toBe(Todo)
     })
@@ -309,7 +310,8 @@ describe('createResource', () => {
         controller.fetch(resource.create, { id: '3', title: 'Draft' }),
         controller.fetch(resource.delete, { id: '1' }),
       ].map((p) => p.catch((error: unknown) => error))
-      expect(list()).toEqual([{ id: '2', title: 'Todo 2', completed: true }])
+      // The created todo is in the list at once (create pushes into getList's Collection).
+      expect(list()).toEqual([{ id: '2', title: 'Todo 2', completed: true }, { id: '3', title: 'Draft', completed: false }])
       expect(all()).toEqual(['2', '3'])
 
       await updateHeld.answer({ status: 409, json: { detail: 'conflict' } })
@@ -341,7 +343,7 @@ describe('createResource', () => {
       const base = createResource({ urlPrefix: API, path: '/todos/:id', schema: Todo })
       const resource = { ...base, getList: base.getList.extend({ schema: { results: [Todo], total: 0 } }) }
       expect(resource.get).toBe(base.get)
-      expect(base.getList.schema).toEqual([Todo])
+      expect(base.getList.schema.schema).toEqual([Todo])
       fake.route(`GET ${API}/todos?page=1`, { json: { results: [todo('1')], total: 40 } })
       const { controller } = createTestStore()
       const page = await controller.fetch(resource.getList, { page: 1 })
@@ -419,7 +421,7 @@ describe('createResource', () => {
       const useDelete = hooks.useDelete()
       expect(useDelete.schema).toBeInstanceOf(schema.Invalidate)
       expect(useDelete.method).toBe('DELETE')
-      expect(hooks.useGetList().schema).toEqual([Todo])
+      expect(hooks.useGetList().schema).toBe(resource.getList.schema)
       expect(hooks.useGet().key({ id: '1' })).toBe(resource.get.key({ id: '1' }))
       expect(hooks.useCreate().sideEffect).toBe(true)
     })

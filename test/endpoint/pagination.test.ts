@@ -42,7 +42,7 @@ describe('pagination', () => {
       const read = controller.getResponse(getList, controller.getState())
       expect(ids(read.data?.results)).toEqual(['1', '2', '3'])
       expect(read.data?.cursor).toBe('c3')
-      expect(read.data?.results[2]).toBeInstanceOf(ArticleSummary)
+      expect(read.data?.results?.[2]).toBeInstanceOf(ArticleSummary)
       expect(read.expiryStatus).toBe('Valid')
       // The cursor was a query parameter of the request, and is not part of the list's identity.
       expect(fake.requests.map((r) => r.url)).toEqual([`${API}/articles`, `${API}/articles?cursor=c2`])

@@ -359,13 +359,32 @@ describe('schema.Collection', () => {
     ])
   })
 
-  it('does not count a nonFilterArgumentKeys argument (a cursor) as part of the list identity', () => {
-    const a = normalize(userArticles, [], [{ userId: 'u1', cursor: 'page-2' }])
-    expect(a.result).toBe('{"userId":"u1"}')
-    const byPattern = new schema.Collection([User], { nonFilterArgumentKeys: /^(cursor|page)$/ })
-    expect(normalize(byPattern, [], [{ page: 2, q: 'a' }]).result).toBe('{"q":"a"}')
-    const byFunction = new schema.Collection([User], { nonFilterArgumentKeys: (name) => name.startsWith('_') })
-    expect(normalize(byFunction, [], [{ _t: 1, q: 'a' }]).result).toBe('{"q":"a"}')
+  it('names a list by every argument, each value as a string', () => {
+    expect(normalize(userArticles, [], [{ userId: 'u1', orderBy: 'title' }]).result).toBe('{"orderBy":"title","userId":"u1"}')
+    expect(normalize(userArticles, [], [{ page: 2 }]).result).toBe(normalize(userArticles, [], [{ page: '2' }]).result)
+    expect(normalize(userArticles, [], []).result).toBe('{}')
+  })
+
+  it('pushes into every stored list whose filter arguments the call or the item matches, ignoring nonFilterArgumentKeys', () => {
+    let store = emptyStore()
+    for (const args of [{}, { userId: 'u2' }, { userId: 'u1' }, { userId: 'u1', cursor: 'x' }, { tag: 'news' }]) {
+      store = receive(store, userArticles, [], [args]).store
+    }
+    // By the call's params, by its body, or by the created item's own fields.
+    const byParams = receive(store, userArticles.push, fresh, [{ userId: 'u1' }, {}])
+    expect(byParams.store.entities['COLLECT:Article']).toEqual({
+      '{}': ['4'],
+      '{"userId":"u2"}': [],
+      '{"userId":"u1"}': ['4'],
+      '{"cursor":"x","userId":"u1"}': ['4'],
+      '{"tag":"news"}': [],
+    })
+    const byItem = receive(store, userArticles.push, { ...fresh, tag: 'news' }, [{}])
+    expect(byItem.store.entities['COLLECT:Article']!['{"tag":"news"}']).toEqual(['4'])
+    const byPattern = new schema.Collection([User], { nonFilterArgumentKeys: /^(sort|page)$/ })
+    const sorted = receive(emptyStore(), byPattern, [], [{ sort: 'name', group: 'a' }]).store
+    expect(receive(sorted, byPattern.push, { id: 'u3' }, [{ group: 'a' }]).store.entities['COLLECT:User']).toEqual({ '{"group":"a","sort":"name"}': ['u3'] })
+    expect(receive(sorted, byPattern.push, { id: 'u3' }, [{ group: 'b' }]).store.entities['COLLECT:User']).toEqual({ '{"group":"a","sort":"name"}': [] })
   })
 
   it('appends with push to the existing list of the same arguments', () => {
@@ -434,8 +453,12 @@ describe('schema.Collection', () => {
     })
   })
 
-  it('takes exactly [Entity]', () => {
-    expect(() => new schema.Collection(User as any)).toThrow(/^schema\.Collection takes \[Entity\], got /)
+  it('takes [Entity] or a schema.Array', () => {
+    expect(() => new schema.Collection(User as any)).toThrow(/^schema\.Collection takes \[Entity\] \(or new schema\.Array\(\.\.\.\)\), got /)
+    const users = new schema.Collection(new schema.Array(User))
+    const { store, result } = receive(emptyStore(), users, [ada, grace], [{}])
+    expect(users.key).toBe('COLLECT:User')
+    expect(denormalize(users, result, store.entities, [{}])).toEqual([User.fromJS(ada), User.fromJS(grace)])
   })
 })
 

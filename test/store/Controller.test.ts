@@ -1,4 +1,4 @@
-import { AbortError, Controller, Endpoint, SchemaError, createStore } from '../../src/index'
+import { AbortError, Controller, Endpoint, SchemaError, createStore, selectMeta } from '../../src/index'
 import type { Action, Manager } from '../../src/index'
 import { Article, User } from '../fixtures/blog'
 import { articleDetail, articleSummary, createBlogApi } from '../fixtures/blogApi'
@@ -29,8 +29,9 @@ describe('Controller', () => {
       expect(controller.getResponse(getArticle.endpoint, { id: '1' }, controller.getState()).data).toBe(article)
     })
 
-    it('rejects, and records the error, when getOptimisticResponse throws', async () => {
+    it('sends the request without a layer, and warns, when getOptimisticResponse throws', async () => {
       const { controller } = createTestStore()
+      const warn = jest.spyOn(console, 'warn').mockImplementation(() => {})
       const rename = createFakeEndpoint('rename', {
         schema: User,
         sideEffect: true,
@@ -38,10 +39,14 @@ describe('Controller', () => {
           throw new Error('updater broke')
         },
       })
-      await expect(controller.fetch(rename.endpoint, { id: '1' })).rejects.toThrow('updater broke')
-      expect(rename.calls).toHaveLength(0)
+      const renaming = controller.fetch(rename.endpoint, { id: '1' })
+      expect(rename.calls).toHaveLength(1)
       expect(controller.getState().optimistic).toEqual([])
-      expect(controller.getState().meta['rename [{"id":"1"}]']).toMatchObject({ error: { message: 'updater broke' } })
+      expect(warn).toHaveBeenCalledWith('rename: no optimistic update for this call, the request is sent without one: updater broke')
+      warn.mockRestore()
+      await rename.calls[0]!.resolve({ id: '1', name: 'From the server' })
+      await expect(renaming).resolves.toMatchObject({ id: '1', name: 'From the server' })
+      expect(selectMeta(controller.getState(), 'rename [{"id":"1"}]')?.error).toBeUndefined()
     })
 
     it('resolves to the raw value for an endpoint without a schema', async () => {
@@ -106,7 +111,7 @@ describe('Controller', () => {
       const before = controller.getState()
       const fetching = controller.fetch(getArticle.endpoint, { id: '1' })
       await getArticle.calls[0]!.resolve({ title: 'no id here' })
-      const error: SchemaError = await fetching.catch((e: SchemaError) => e)
+      const error = (await fetching.catch((e: SchemaError) => e)) as SchemaError
       expect(error).toBeInstanceOf(SchemaError)
       expect(error.message).toMatch(/Article has no usable primary key/)
       expect(error.message).toContain('no id here')
@@ -114,7 +119,7 @@ describe('Controller', () => {
       expect(state.entities).toBe(before.entities)
       expect(state.endpoints).toBe(before.endpoints)
       expect(controller.getResponse(getArticle.endpoint, { id: '1' }, state).data).toMatchObject({ title: 'Article 1' })
-      expect(state.meta[getArticle.endpoint.key({ id: '1' })]!.error).toMatchObject({ name: 'SchemaError' })
+      expect(selectMeta(state, getArticle.endpoint.key({ id: '1' }))!.error).toMatchObject({ name: 'SchemaError' })
     })
 
     it('rejects a list response that is not a list, naming where it went wrong', async () => {

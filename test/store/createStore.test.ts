@@ -23,7 +23,7 @@ describe('createStore (headless flows)', () => {
     const read = controller.getResponse(getArticles.endpoint, controller.getState())
     expect(read.expiryStatus).toBe('Valid')
     expect(read.data).toEqual(fetched)
-    expect(read.data.map((article: Article) => [article.id, article.author.name])).toEqual([
+    expect(read.data!.map((article) => [article.id, article.author.name])).toEqual([
       ['1', 'Ada'],
       ['2', 'Grace'],
     ])
@@ -59,11 +59,11 @@ describe('createStore (headless flows)', () => {
     const state = controller.getState()
     const list = controller.getResponse(getArticles.endpoint, state).data
     const detail = controller.getResponse(getArticle.endpoint, { id: '1' }, state).data
-    expect(list.map((article: Article) => article.title)).toEqual(['Renamed', 'Article 2'])
-    expect(detail.title).toBe('Renamed')
+    expect(list!.map((article) => article.title)).toEqual(['Renamed', 'Article 2'])
+    expect(detail!.title).toBe('Renamed')
     // Only the changed article is a new object.
-    expect(list[1]).toBe(listBefore[1])
-    expect(list[0]).not.toBe(listBefore[0])
+    expect(list![1]).toBe(listBefore![1])
+    expect(list![0]).not.toBe(listBefore![0])
     expect(getArticles.calls).toHaveLength(0)
     expect(getArticle.calls).toHaveLength(0)
   })
@@ -98,7 +98,7 @@ describe('createStore (headless flows)', () => {
       await Promise.all([slowDetail, fastList])
 
       const state = controller.getState()
-      expect(controller.getResponse(getArticles.endpoint, state).data[0].title).toBe('New title')
+      expect(controller.getResponse(getArticles.endpoint, state).data![0]!.title).toBe('New title')
       expect(controller.getResponse(getArticle.endpoint, { id: '1' }, state).data).toMatchObject({ title: 'New title', body: 'Body of 1' })
     })
 
@@ -112,7 +112,7 @@ describe('createStore (headless flows)', () => {
       await updateArticle.calls[1]!.resolve(articleDetail('1', { title: 'typed second' }))
       await updateArticle.calls[0]!.resolve(articleDetail('1', { title: 'typed first' }))
       await Promise.all([first, second])
-      expect(controller.getResponse(getArticle.endpoint, { id: '1' }, controller.getState()).data.title).toBe('typed second')
+      expect(controller.getResponse(getArticle.endpoint, { id: '1' }, controller.getState()).data!.title).toBe('typed second')
     })
 
     it('orders two requests started in the same millisecond by when they started', async () => {
@@ -124,7 +124,7 @@ describe('createStore (headless flows)', () => {
       await updateArticle.calls[1]!.resolve(articleDetail('1', { title: 'second' }))
       await updateArticle.calls[0]!.resolve(articleDetail('1', { title: 'first' }))
       await Promise.all([first, second])
-      expect(controller.getResponse(getArticle.endpoint, { id: '1' }, controller.getState()).data.title).toBe('second')
+      expect(controller.getResponse(getArticle.endpoint, { id: '1' }, controller.getState()).data!.title).toBe('second')
     })
   })
 

@@ -124,7 +124,7 @@ describe('Redux DevTools', () => {
       // Time travel is real: the jumped-to state reads as it did then (fetched, not yet invalidated).
       const read = controller.getResponse(api.getArticles.endpoint, store.getState())
       expect(read.expiryStatus).toBe('Valid')
-      expect(read.data.map((article: { id: string }) => article.id)).toEqual(['1', '2'])
+      expect(read.data!.map((article: { id: string }) => article.id)).toEqual(['1', '2'])
       // And the store keeps working after the jump, reporting new actions again.
       controller.invalidate(api.getArticles.endpoint)
       expect(fake.sends).toHaveLength(sendsBefore + 1)

@@ -1,3 +1,4 @@
+import { selectResult } from '../../src/index'
 import fc from 'fast-check'
 import type { State } from '../../src/index'
 import { Item } from '../fixtures/versioned'
@@ -123,26 +124,26 @@ describe('store properties', () => {
 
           const key = getItem.endpoint.key({ id: itemId })
           const served = newestSuccess(requests, (request) => request.key === key)
-          expect([key, (state.endpoints[key] as { served?: number } | undefined)?.served]).toEqual([key, served])
+          expect([key, (selectResult(state, key) as { served?: number } | undefined)?.served]).toEqual([key, served])
           if (served !== undefined) {
             // Reads (optimistic layers applied) agree with the store.
             const read = controller.getResponse(getItem.endpoint, { id: itemId }, state).data
-            expect(read.item).toBeInstanceOf(Item)
-            expect(read.item.version).toBe(expected)
+            expect(read!.item).toBeInstanceOf(Item)
+            expect(read!.item!.version).toBe(expected)
           }
         }
         for (const request of requests) {
           if (!request.key.startsWith('saveItem ')) continue
           const served = newestSuccess(requests, (other) => other.key === request.key)
-          expect([request.key, (state.endpoints[request.key] as { served?: number } | undefined)?.served]).toEqual([request.key, served])
+          expect([request.key, (selectResult(state, request.key) as { served?: number } | undefined)?.served]).toEqual([request.key, served])
           expect(saveItem.endpoint.key(...(request.call.args as [object, object]))).toBe(request.key)
         }
         const listKey = getItems.endpoint.key()
         const listServed = newestSuccess(requests, (request) => request.key === listKey)
-        expect((state.endpoints[listKey] as { served?: number } | undefined)?.served).toBe(listServed)
+        expect((selectResult(state, listKey) as { served?: number } | undefined)?.served).toBe(listServed)
         if (listServed !== undefined) {
           const read = controller.getResponse(getItems.endpoint, state).data
-          expect(read.items.map((item: Item) => item.version)).toEqual(
+          expect(read!.items!.map((item: Item) => item.version)).toEqual(
             IDS.map((itemId) => newestSuccess(requests, (request) => request.ids.includes(itemId))),
           )
         }

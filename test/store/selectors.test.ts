@@ -43,8 +43,8 @@ describe('selectors: the expiry table', () => {
     expect(read.expiryStatus).toBe('Valid')
     expect(read.data).toBeInstanceOf(Article)
     expect(read.data).toMatchObject({ id: '1', title: 'Article 1', author: { id: 'u1', name: 'Ada' } })
-    expect(read.data.author).toBeInstanceOf(User)
-    expect(read.data.createdAt).toEqual(new Date('2024-01-02T03:04:05.000Z'))
+    expect(read.data!.author).toBeInstanceOf(User)
+    expect(read.data!.createdAt).toEqual(new Date('2024-01-02T03:04:05.000Z'))
   })
 
   it('is Invalid when the entity was deleted', async () => {
@@ -200,7 +200,7 @@ describe('selectors: the expiry table', () => {
       expect(read()).toMatchObject({ data: [], expiryStatus: 'Invalid' })
 
       await fetchAndAnswer(controller, getArticles, [], [articleSummary('1'), articleSummary('2')])
-      expect(read().data.map((article: Article) => article.id)).toEqual(['1', '2'])
+      expect(read().data!.map((article) => article.id)).toEqual(['1', '2'])
       expect(read().expiresAt).toBe(START + 10_000)
       expect(read().expiryStatus).toBe('Valid')
       clock.advance(10_001)
@@ -272,7 +272,7 @@ describe('selectors: the expiry table', () => {
       const first = controller.getResponse(getArticles.endpoint, state).data
       const second = controller.getResponse(getArticles.endpoint, state).data
       expect(second).toBe(first)
-      expect(second[0]).toBe(first[0])
+      expect(second![0]).toBe(first![0])
     })
 
     it('keeps unchanged entities (and an unchanged list) across unrelated changes', () => {
@@ -286,9 +286,9 @@ describe('selectors: the expiry table', () => {
       controller.setResponse(getArticle.endpoint, { id: '2' }, articleDetail('2', { title: 'Changed' }))
       const after = controller.getResponse(getArticles.endpoint, controller.getState()).data
       expect(after).not.toBe(before)
-      expect(after[0]).toBe(before[0])
-      expect(after[1]).not.toBe(before[1])
-      expect(after[1].title).toBe('Changed')
+      expect(after![0]).toBe(before![0])
+      expect(after![1]).not.toBe(before![1])
+      expect(after![1]!.title).toBe('Changed')
     })
 
     it('returns the same Error object for an unchanged stored error', async () => {

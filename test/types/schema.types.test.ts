@@ -64,7 +64,7 @@ describe('schema types', () => {
       expectTypeOf<Denormalize<typeof all>>().toEqualTypeOf<Article[]>()
       const collection = new schema.Collection([Article])
       expectTypeOf<Denormalize<typeof collection>>().toEqualTypeOf<Article[]>()
-      expectTypeOf<Denormalize<typeof collection.push>>().toEqualTypeOf<Article | Article[]>()
+      expectTypeOf<Denormalize<typeof collection.push>>().toEqualTypeOf<Article>()
       const pet = new schema.Union({ cat: Cat, dog: Dog }, 'type')
       expectTypeOf<Denormalize<typeof pet>>().toEqualTypeOf<Cat | Dog>()
       const byId = new schema.Values(Article)

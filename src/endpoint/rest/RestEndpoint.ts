@@ -1,6 +1,6 @@
-import type { Denormalize, Schema } from '../../schema/index'
+import { schema as schemas, type Denormalize, type Schema } from '../../schema/index'
 import { Endpoint, optionsOf } from '../Endpoint'
-import type { EndpointExtraOptions } from '../types'
+import type { EndpointExtraOptions, ErrorPolicy } from '../types'
 import { headersToObject } from './headers'
 import { NetworkError } from './NetworkError'
 import { buildQuery, compilePath, pathParameterNames } from './path'
@@ -40,7 +40,7 @@ export interface RestEndpointOptions<O extends RestGenerics = RestGenerics> exte
   readonly parseResponse?: (response: Response) => Promise<any>
   /** The init object for `fetch` (method, headers, body, credentials…); may be async. */
   readonly getRequestInit?: (body: unknown) => RequestInit | Promise<RequestInit>
-  /** The name of the argument that pages this endpoint (set by `paginated`). */
+  /** The argument that pages this list (a cursor, a page number): what `getPage` continues by. */
   readonly paginationField?: string
   readonly key?: (...args: any[]) => string
 }
@@ -94,6 +94,34 @@ export type ExtendGenerics<O extends RestGenerics, N> = {
   readonly process: N extends { process: infer F } ? F : O['process']
 }
 
+/** The Collection inside a schema (directly or as a member of an object schema). */
+type CollectionIn<S> = S extends schemas.Collection<any> ? S
+  : S extends schemas.Object<infer D> ? CollectionIn<D[keyof D]>
+  : S extends readonly unknown[] ? never
+  : S extends { readonly [key: string]: unknown } ? { [K in keyof S]: CollectionIn<S[K]> }[keyof S]
+  : never
+
+/** The generics of `list.push` / `list.unshift`: a POST to the list's path adding to its Collection. */
+export type AddGenerics<O extends RestGenerics> = {
+  readonly path: O['path']
+  readonly schema: CollectionIn<SchemaOf<O>> extends schemas.Collection<infer I> ? schemas.CollectionAdd<I> : never
+  readonly method: 'POST'
+  readonly body: unknown extends O['body'] ? Partial<Denormalize<CollectionRow<CollectionIn<SchemaOf<O>>>>> : O['body']
+  readonly searchParams: O['searchParams']
+  readonly process: undefined
+}
+type CollectionRow<C> = C extends schemas.Collection<infer I> ? (I extends readonly [infer E] ? E : I extends schemas.Array<infer E> ? E : never) : never
+
+/** The generics of a next-page endpoint: the list's, plus the paging argument. */
+export type PageGenerics<O extends RestGenerics, F extends string> = {
+  readonly path: O['path']
+  readonly schema: SchemaOf<O>
+  readonly method: O['method']
+  readonly body: O['body']
+  readonly searchParams: QueryOf<O> & { [K in F]?: string | number | null }
+  readonly process: O['process']
+}
+
 /** Endpoint at run time (so `instanceof Endpoint` holds), with only the members both share at type level. */
 interface EndpointShared extends EndpointExtraOptions {
   readonly name: string
@@ -120,6 +148,13 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
   /** Type carriers: their values are not used at run time. */
   declare readonly searchParams: O['searchParams']
   declare readonly body: O['body']
+  /**
+   * Soft for a status of 500 or more and for network failures (a `TypeError`): when data is
+   * cached, readers keep showing it and only the caller of `controller.fetch` sees the error.
+   * 4xx errors are hard. Override with the `errorPolicy` option.
+   */
+  declare readonly errorPolicy?: ErrorPolicy
+  private declare derived: Map<string, RestEndpoint<any>> | undefined
 
   // Pick lets TypeScript infer O from the literal's own members; it cannot infer O from O['path'] alone.
   constructor(options: RestEndpointOptions<O> & Partial<Pick<O, keyof O & keyof RestGenerics>>) {
@@ -232,24 +267,73 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
   }
 
   /**
-   * An endpoint for the next page of this list: it takes `field` (a cursor, a page number) as a
-   * query parameter and appends what it gets to the list fetched without it, so the list's
-   * identity does not change as pages arrive. Works for array results and for object results
-   * whose list members (`results`) are appended while the other members (the new cursor) are
-   * replaced.
+   * An endpoint for the next page of this list. `cursor` names the argument that pages it (sent
+   * as a query parameter), or is a function from the page's arguments to those of the list it
+   * continues (`({ cursor, ...rest }) => [rest]`). What the page returns is added to that list,
+   * whose identity does not change as pages arrive: a `schema.Collection` (bare or in an object
+   * schema) appends the page's items; an array appends them; in an object, list members append
+   * and the other members (the next cursor) are replaced.
    */
-  paginated(field: string): RestEndpoint<O> {
+  paginated<F extends string>(cursor: F | ((...args: any[]) => readonly unknown[])): RestEndpoint<PageGenerics<O, F>> {
+    const field = typeof cursor === 'string' ? cursor : undefined
+    const removeCursor =
+      typeof cursor === 'function'
+        ? (...args: unknown[]) => {
+            const rest = cursor(...args)
+            return Array.isArray(rest) ? rest : [rest]
+          }
+        : (params?: unknown, ...rest: unknown[]) => {
+            if (params === null || typeof params !== 'object') return [params, ...rest]
+            const { [cursor]: _cursor, ...others } = params as Record<string, unknown>
+            return [others, ...rest]
+          }
     const list = this
+    const [schema] = mapCollection(this.schema, (collection) => collection.paginate(removeCursor))
     return this.extend({
-      name: `${this.name}.paginated(${field})`,
+      name: `${this.name}.getPage`,
       paginationField: field,
+      schema,
       update(result: unknown, ...args: unknown[]) {
-        const [params] = list.splitArgs(args)
-        const { [field]: _cursor, ...listParams } = params ?? {}
-        const listKey = (list.key as (...a: unknown[]) => string)(listParams)
+        const listKey = (list.key as (...a: unknown[]) => string)(...removeCursor(...args))
         return { [listKey]: (previous: unknown) => appendPage(previous, result) }
       },
-    } as Partial<RestEndpointOptions<any>>) as unknown as RestEndpoint<O>
+    } as Partial<RestEndpointOptions<any>>) as unknown as RestEndpoint<PageGenerics<O, F>>
+  }
+
+  /** The next page of this list, paged by the `paginationField` option (`createResource` passes it on). */
+  get getPage(): RestEndpoint<PageGenerics<O, string>> {
+    const field = this.paginationField
+    if (field === undefined) {
+      throw new TypeError(`${this.name}.getPage needs the paginationField option (the argument that pages the list, e.g. "cursor"); or use ${this.name}.paginated("cursor")`)
+    }
+    return this.derive('getPage', () => this.paginated(field))
+  }
+
+  /** A POST to this list's path whose response is appended to every matching cached list (the schema must hold a `schema.Collection`). */
+  get push(): RestEndpoint<AddGenerics<O>> {
+    return this.derive('push', () => this.adder('push'))
+  }
+
+  /** Like `push`, but the created items go first. */
+  get unshift(): RestEndpoint<AddGenerics<O>> {
+    return this.derive('unshift', () => this.adder('unshift'))
+  }
+
+  private adder(where: 'push' | 'unshift'): RestEndpoint<any> {
+    const collection = findCollection(this.schema)
+    if (collection === undefined) throw new TypeError(`${this.name}.${where} needs a schema.Collection in the schema of ${this.name}`)
+    const { paginationField: _field, sideEffect: _sideEffect, ...rest } = optionsOf(this)
+    const Ctor = this.constructor as new (options: object) => RestEndpoint<any>
+    return new Ctor({ ...rest, method: 'POST', schema: collection[where], name: `${this.name}.${where === 'push' ? 'create' : 'unshift'}` })
+  }
+
+  /** Derived endpoints are made once per endpoint, so they can be compared and used as React deps. */
+  private derive(name: string, make: () => RestEndpoint<any>): RestEndpoint<any> {
+    let derived = this.derived
+    if (derived === undefined) Object.defineProperty(this, 'derived', { value: (derived = new Map()) })
+    let endpoint = derived!.get(name)
+    if (endpoint === undefined) derived!.set(name, (endpoint = make()))
+    return endpoint
   }
 
   /** [params, body] from the call's arguments: a lone argument is the body when the path has no parameters. */
@@ -259,6 +343,42 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
     if (takesBody && args.length === 1 && pathParameterNames(this.path as string).length === 0) return [undefined, args[0]]
     return [args[0] as Record<string, unknown> | undefined, undefined]
   }
+}
+
+// A prototype value, not a class field: options (an `errorPolicy` given to the constructor) are
+// own properties of the endpoint and must win over it.
+Object.defineProperty(RestEndpoint.prototype, 'errorPolicy', {
+  value: function errorPolicy(error: unknown): 'soft' | undefined {
+    const status = (error as { status?: unknown } | null)?.status
+    return (typeof status === 'number' && status >= 500) || error instanceof TypeError ? 'soft' : undefined
+  },
+  writable: true,
+  configurable: true,
+})
+
+/** The schema with its Collection (bare, or a member of an object schema) replaced by `map(collection)`. */
+function mapCollection(schema: unknown, map: (collection: schemas.Collection<any>) => unknown): [unknown, boolean] {
+  if (schema instanceof schemas.Collection) return [map(schema), true]
+  if (schema instanceof schemas.Object) {
+    const [inner, found] = mapCollection(schema.schema, map)
+    return found ? [new schemas.Object(inner as Record<string, unknown>), true] : [schema, false]
+  }
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema) || typeof (schema as { normalize?: unknown }).normalize === 'function') return [schema, false]
+  const out: Record<string, unknown> = {}
+  let found = false
+  for (const member of Object.keys(schema)) {
+    const [value, here]: [unknown, boolean] = found ? [(schema as Record<string, unknown>)[member], false] : mapCollection((schema as Record<string, unknown>)[member], map)
+    out[member] = value
+    found ||= here
+  }
+  return found ? [out, true] : [schema, false]
+}
+
+/** The Collection in a schema (bare, or a member of an object schema), if any. */
+function findCollection(schema: unknown): schemas.Collection<any> | undefined {
+  let found: schemas.Collection<any> | undefined
+  mapCollection(schema, (collection) => (found ??= collection))
+  return found
 }
 
 /** Appends a page to a list result: arrays concatenate (without repeats), objects merge member by member. */

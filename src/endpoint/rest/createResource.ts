@@ -17,17 +17,28 @@ export interface ResourceOptions<P extends string, S extends Schema, B = unknown
   readonly body?: B
   /** Every mutation shows its expected result at once and rolls back if the server refuses it. */
   readonly optimistic?: boolean
+  /** The argument that pages `getList` (e.g. `'cursor'`): `getList.getPage` fetches the next page into the same list. */
+  readonly paginationField?: string
   readonly requestInit?: RequestInit
 }
 
-type Body<S, B> = unknown extends B ? Partial<Denormalize<S>> : B
+/**
+ * A request body made of the entity's data: every field optional, nested entities as plain data
+ * too (what a form sends), dates as Date or string.
+ */
+export type BodyData<T> = T extends Date ? T | string
+  : T extends readonly (infer I)[] ? BodyData<I>[]
+  : T extends object ? { [K in keyof T as T[K] extends (...args: any[]) => any ? never : K]?: BodyData<T[K]> }
+  : T
+type Body<S, B> = unknown extends B ? BodyData<Denormalize<S>> : B
 type Query<Q> = unknown extends Q ? Record<string, SearchValue> : Q
 
 /** The six endpoints `createResource` builds around one schema. */
 export interface Resource<P extends string, S extends Schema, B = unknown, Q = unknown> {
   get: RestEndpoint<{ path: P; schema: S; method: 'GET'; body: undefined; searchParams: undefined; process: undefined }>
-  getList: RestEndpoint<{ path: ShortenPath<P>; schema: S[]; method: 'GET'; body: undefined; searchParams: Query<Q>; process: undefined }>
-  create: RestEndpoint<{ path: ShortenPath<P>; schema: S; method: 'POST'; body: Body<S, B>; searchParams: Query<Q>; process: undefined }>
+  /** A `schema.Collection` of the schema: reads as an array, and grows with `create` (its `push`). */
+  getList: RestEndpoint<{ path: ShortenPath<P>; schema: schemas.Collection<[S]>; method: 'GET'; body: undefined; searchParams: Query<Q>; process: undefined }>
+  create: RestEndpoint<{ path: ShortenPath<P>; schema: schemas.CollectionAdd<[S]>; method: 'POST'; body: Body<S, B>; searchParams: Query<Q>; process: undefined }>
   update: RestEndpoint<{ path: P; schema: S; method: 'PUT'; body: Body<S, B>; searchParams: undefined; process: undefined }>
   partialUpdate: RestEndpoint<{ path: P; schema: S; method: 'PATCH'; body: Partial<Body<S, B>>; searchParams: undefined; process: undefined }>
   delete: RestEndpoint<{
@@ -47,48 +58,51 @@ export function shortenPath<P extends string>(path: P): ShortenPath<P> {
 }
 
 /**
- * Builds get, getList, create, update, partialUpdate and delete for one REST resource. Customise
- * a member with `{ ...resource, getList: resource.getList.extend({...}) }` (spread, so types follow).
+ * Builds get, getList, create, update, partialUpdate and delete for one REST resource. `getList`
+ * is a `schema.Collection`, so what `create` returns appears in every cached list it belongs to.
+ * Customise a member with `{ ...resource, getList: resource.getList.extend({...}) }` (spread, so
+ * types follow).
  */
 export function createResource<P extends string, S extends Schema, B = unknown, Q = unknown>(
   options: ResourceOptions<P, S, B, Q>,
 ): Resource<P, S, B, Q> {
-  const { path, schema, Endpoint = RestEndpoint, searchParams, body, optimistic, ...common } = options
+  const { path, schema, Endpoint = RestEndpoint, searchParams, body, optimistic, paginationField, ...common } = options
   const listPath = shortenPath(path)
+  const name = resourceName(schema)
   const make = (member: string, extra: Record<string, unknown>) =>
-    new Endpoint({ ...common, name: `${resourceName(schema)}.${member}`, ...extra } as RestEndpointOptions<any>) as any
-
-  const get = make('get', { path, schema })
-  const getList = make('getList', { path: listPath, schema: [schema], searchParams })
+    new Endpoint({ ...common, name: `${name}.${member}`, ...extra } as RestEndpointOptions<any>) as any
   const withOptimistic = (getOptimisticResponse: (snapshot: SnapshotInterface, ...args: any[]) => unknown) =>
     optimistic ? { getOptimisticResponse } : {}
-  const create = make('create', {
-    path: listPath,
-    method: 'POST',
-    schema,
-    searchParams,
+
+  const get = make('get', { path, schema })
+  const getList = make('getList', { path: listPath, schema: new schemas.Collection([schema]), searchParams, paginationField })
+  const create: RestEndpoint<any> = (getList.push as RestEndpoint<any>).extend({
+    name: `${name}.create`,
     body,
-    ...withOptimistic((_snapshot, ...args) => {
-      const [params, sent] = (create as RestEndpoint).splitArgs(args)
-      return { ...params, ...(sent as object) }
+    ...withOptimistic((_snapshot, ...args): object => {
+      const [params, sent] = create.splitArgs(args)
+      return { ...params, ...pojo(sent) }
     }),
   })
+  // The stored entity the path parameters name, as the guesses of update and partialUpdate start from it.
+  const stored = (snapshot: SnapshotInterface, params: object) => snapshot.get(schema, params) as object | undefined
   const update = make('update', {
     path,
     method: 'PUT',
     schema,
     body,
-    ...withOptimistic((_snapshot, params: object, sent: object) => ({ ...params, ...sent })),
+    ...withOptimistic((snapshot, params: object, sent: unknown) => ({ ...stored(snapshot, params), ...params, ...pojo(sent) })),
   })
   const partialUpdate = make('partialUpdate', {
     path,
     method: 'PATCH',
     schema,
     body,
-    ...withOptimistic((snapshot, params: object, sent: object) => {
-      // A partial body merges over what the cache holds, so untouched fields keep their values.
-      const current = snapshot.getResponse(get, params).data
-      return { ...(current as object | undefined), ...params, ...sent }
+    ...withOptimistic((snapshot, params: object, sent: unknown) => {
+      // A partial body says nothing about the other fields: without the entity, there is no guess.
+      const current = stored(snapshot, params)
+      if (current === undefined) throw snapshot.abort
+      return { ...current, ...params, ...pojo(sent) }
     }),
   })
   const remove = make('delete', {
@@ -99,6 +113,12 @@ export function createResource<P extends string, S extends Schema, B = unknown, 
     ...withOptimistic((_snapshot, params: object) => params),
   })
   return { get, getList, create, update, partialUpdate, delete: remove }
+}
+
+/** A FormData body as the plain object it stands for; anything else as it is. */
+function pojo(body: unknown): object | undefined {
+  if (typeof FormData !== 'undefined' && body instanceof FormData) return Object.fromEntries(body.entries())
+  return body !== null && typeof body === 'object' ? body : undefined
 }
 
 /**
