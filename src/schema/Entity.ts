@@ -90,8 +90,13 @@ export abstract class Entity {
     const processed = this.process(input, parent, key, args)
     let id = this.pk(processed, parent, key, args)
     // An optimistic create has no server id yet; a placeholder derived from the request's time
-    // keeps replays deterministic, and the real response replaces the layer that holds it.
-    if (missingPk(id) && delegate.optimistic) id = `optimistic:${delegate.meta.fetchedAt}`
+    // keeps replays deterministic, and the real response replaces the layer that holds it. Where
+    // the pk is an `id` field, the placeholder goes there too, so the guess has a usable key
+    // (React lists key rows by it).
+    if (missingPk(id) && delegate.optimistic) {
+      id = `optimistic:${delegate.meta.fetchedAt}`
+      if (Object.prototype.hasOwnProperty.call(this.defaults, 'id') && this.pk({ ...processed, id }, parent, key, args) === id) processed.id = id
+    }
     if (missingPk(id)) {
       throw new SchemaError(
         `${this.name} has no usable primary key: pk() returned ${describeValue(id)} for ${describeValue(input)}`,

@@ -232,7 +232,9 @@ describe('createResource', () => {
       const plain = createResource({ path: '/todos/:id', schema: Todo })
       const optimistic = createResource({ path: '/todos/:id', schema: Todo, optimistic: true })
       expect(MEMBERS.filter((name) => typeof plain[name].getOptimisticResponse === 'function')).toEqual([])
-      expect(MEMBERS.filter((name) => typeof optimistic[name].getOptimisticResponse === 'function')).toEqual([...MUTATIONS])
+      expect(MEMBERS.filter((name) => typeof optimistic[name].getOptimisticResponse === 'function')).toEqual(['getList', ...MUTATIONS])
+      // A read never uses it: getList carries the create guess for its push and unshift.
+      expect(typeof optimistic.getList.unshift.getOptimisticResponse).toBe('function')
     })
   })
 

@@ -1,6 +1,5 @@
-import { selectResult } from '../../src/index'
 import fc from 'fast-check'
-import type { State } from '../../src/index'
+import { selectResult, type SnapshotInterface, type State } from '../../src/index'
 import { Item } from '../fixtures/versioned'
 import { createFakeEndpoint, createTestStore, type FakeCall } from '../helpers/createTestStore'
 import { readRecord, recordKeys } from '../helpers/records'
@@ -20,7 +19,7 @@ const id = fc.constantFrom(...IDS)
 const command: fc.Arbitrary<Command> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('fetchItem' as const), id }), weight: 3 },
   { arbitrary: fc.record({ kind: fc.constant('fetchList' as const) }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constant('save' as const), id, label: fc.constantFrom('x', 'y') }), weight: 2 },
+  { arbitrary: fc.record({ kind: fc.constant('save' as const), id, label: fc.constantFrom('x', 'y', 'z') }), weight: 3 },
   { arbitrary: fc.record({ kind: fc.constant('answer' as const), pick: fc.nat(), ok: fc.boolean() }), weight: 4 },
   { arbitrary: fc.record({ kind: fc.constant('invalidate' as const), id: fc.constantFrom<Id | 'list'>(...IDS, 'list') }), weight: 1 },
   // Often 0, so several requests start in the same millisecond.
@@ -28,36 +27,70 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 )
 const settleOrder = fc.array(fc.record({ pick: fc.nat(), ok: fc.boolean() }), { maxLength: 30 })
 
-/** One request the fake server received, with the version it answers with. */
+/**
+ * One request the fake server received. The server handles requests in the order they were
+ * sent, so what it returns is stamped with a version from one counter taken when it started.
+ */
 interface Request {
   readonly call: FakeCall
   readonly key: string
   readonly ids: readonly Id[]
-  readonly version: number
+  readonly mutation: boolean
+  /** Order in which requests started. */
+  readonly started: number
+  /** For saves: the label it writes. */
+  readonly label?: string
+  version?: number
   ok?: boolean
 }
 
-async function run(commands: Command[], settle: { pick: number; ok: boolean }[], afterAnswer?: (state: State) => void) {
+/** The simple model: what the store holds for an item, and what a reader sees with pending saves applied. */
+interface ItemView {
+  version: number
+  label: string
+}
+
+function baseOf(requests: readonly Request[], itemId: Id): ItemView | undefined {
+  let newest: Request | undefined
+  for (const request of requests) {
+    if (request.ok && request.ids.includes(itemId) && (newest === undefined || request.version! > newest.version!)) newest = request
+  }
+  return newest === undefined ? undefined : { version: newest.version!, label: newest.mutation ? newest.label! : `v${newest.version}` }
+}
+
+function viewOf(requests: readonly Request[], itemId: Id): ItemView | undefined {
+  let view = baseOf(requests, itemId)
+  // Pending saves, oldest first, each a guess of the label over whatever is there.
+  for (const request of requests) {
+    if (!request.mutation || request.ok !== undefined || request.ids[0] !== itemId) continue
+    view = { version: view?.version ?? 0, label: `optimistic ${request.label}` }
+  }
+  return view
+}
+
+async function run(commands: Command[], settle: { pick: number; ok: boolean }[], afterStep?: (state: State) => void) {
   const { controller, clock } = createTestStore()
   const getItem = createFakeEndpoint('getItem', { schema: { item: Item } })
   const getItems = createFakeEndpoint('getItems', { schema: { items: [Item] } })
-  // Mutations are never deduplicated, so two saves with the same arguments race on one key.
+  // Mutations are never deduplicated, so two saves with the same arguments race on one key. The
+  // guess names only the label: the version a reader sees stays the server's.
   const saveItem = createFakeEndpoint('saveItem', {
     schema: { item: Item },
     sideEffect: true,
-    getOptimisticResponse: (_snapshot, params: { id: Id }, body: { label: string }) => ({
-      item: { id: params.id, version: -1, label: `optimistic ${body.label}` },
-      served: -1,
+    getOptimisticResponse: (_snapshot: SnapshotInterface, params: { id: Id }, body: { label: string }) => ({
+      item: { id: params.id, label: `optimistic ${body.label}` },
     }),
   })
   const requests: Request[] = []
   let version = 0
 
-  /** Starts a fetch; a deduplicated one reaches no server, so it gets no version. */
-  function start(fake: { calls: FakeCall[] }, begin: () => Promise<unknown>, key: string, ids: readonly Id[]) {
+  /** Starts a fetch; a deduplicated one reaches no server and is not recorded. */
+  function start(fake: { calls: FakeCall[] }, begin: () => Promise<unknown>, request: Omit<Request, 'call' | 'started'>) {
     const before = fake.calls.length
     begin().catch(() => undefined)
-    if (fake.calls.length > before) requests.push({ call: fake.calls[before]!, key, ids, version: ++version })
+    if (fake.calls.length > before) {
+      requests.push({ ...request, call: fake.calls[before]!, started: requests.length, version: ++version })
+    }
   }
 
   async function answer(pick: number, ok: boolean) {
@@ -65,24 +98,24 @@ async function run(commands: Command[], settle: { pick: number; ok: boolean }[],
     if (pending.length === 0) return
     const request = pending[pick % pending.length]!
     request.ok = ok
-    const item = (itemId: Id) => ({ id: itemId, version: request.version, label: `v${request.version}` })
-    if (!ok) await request.call.reject(Object.assign(new Error(`failed v${request.version}`), { status: 503 }))
-    else if (request.call.args.length === 0) await request.call.resolve({ items: IDS.map(item), served: request.version })
-    else await request.call.resolve({ item: item(request.ids[0]!), served: request.version })
-    afterAnswer?.(controller.getState())
+    const v = request.version
+    const item = (itemId: Id) => ({ id: itemId, version: v, label: request.mutation ? request.label : `v${v}` })
+    if (!ok) await request.call.reject(Object.assign(new Error(`failed ${request.key}`), { status: 503 }))
+    else if (request.call.args.length === 0) await request.call.resolve({ items: IDS.map(item), served: request.started })
+    else await request.call.resolve({ item: item(request.ids[0]!), served: request.started })
   }
 
   for (const step of commands) {
     switch (step.kind) {
       case 'fetchItem':
-        start(getItem, () => controller.fetch(getItem.endpoint, { id: step.id }), getItem.endpoint.key({ id: step.id }), [step.id])
+        start(getItem, () => controller.fetch(getItem.endpoint, { id: step.id }), { key: getItem.endpoint.key({ id: step.id }), ids: [step.id], mutation: false })
         break
       case 'fetchList':
-        start(getItems, () => controller.fetch(getItems.endpoint), getItems.endpoint.key(), IDS)
+        start(getItems, () => controller.fetch(getItems.endpoint), { key: getItems.endpoint.key(), ids: IDS, mutation: false })
         break
       case 'save': {
         const args = [{ id: step.id }, { label: step.label }] as const
-        start(saveItem, () => controller.fetch(saveItem.endpoint, ...args), saveItem.endpoint.key(...args), [step.id])
+        start(saveItem, () => controller.fetch(saveItem.endpoint, ...args), { key: saveItem.endpoint.key(...args), ids: [step.id], mutation: true, label: step.label })
         break
       }
       case 'answer':
@@ -96,6 +129,14 @@ async function run(commands: Command[], settle: { pick: number; ok: boolean }[],
         clock.advance(step.ms)
         break
     }
+    afterStep?.(controller.getState())
+    // After every step, what a reader sees (pending saves applied) is the model's view.
+    const state = controller.getState()
+    for (const itemId of IDS) {
+      const seen = controller.get(Item, { id: itemId }, state)
+      const expected = viewOf(requests, itemId)
+      expect([itemId, seen === undefined ? undefined : { version: seen.version, label: seen.label }]).toEqual([itemId, expected])
+    }
   }
   // Let everything still in flight answer, in the generated order, then successfully.
   for (const next of settle) await answer(next.pick, next.ok)
@@ -103,56 +144,54 @@ async function run(commands: Command[], settle: { pick: number; ok: boolean }[],
   return { controller, requests, getItem, getItems, saveItem }
 }
 
-function newestSuccess(requests: readonly Request[], matches: (request: Request) => boolean): number | undefined {
+/** The served stamp of the newest-started successful request for a key (endpoint results are ordered by start). */
+function newestStarted(requests: readonly Request[], key: string): number | undefined {
   let newest: number | undefined
-  for (const request of requests) if (request.ok && matches(request) && (newest === undefined || request.version > newest)) newest = request.version
+  for (const request of requests) if (request.ok && request.key === key && (newest === undefined || request.started > newest)) newest = request.started
   return newest
 }
 
 describe('store properties', () => {
-  it('converges to the newest-started successful response per key and per entity, with no optimistic layer left', async () => {
+  it('shows the model after every step, and converges to the newest data per key and per entity with no layer left', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: 10, maxLength: 40, size: 'max' }), settleOrder, async (commands, settle) => {
         const { controller, requests, getItem, getItems, saveItem } = await run(commands, settle)
         const state = controller.getState()
         expect(state.optimistic).toEqual([])
+        expect(controller.view(state)).toBe(state)
 
         for (const itemId of IDS) {
-          const expected = newestSuccess(requests, (request) => request.ids.includes(itemId))
-          const stored = readRecord(state, 'Item', itemId) as { version: number } | undefined
-          expect([itemId, stored?.version]).toEqual([itemId, expected])
+          const expected = baseOf(requests, itemId)
+          const stored = readRecord(state, 'Item', itemId) as ItemView | undefined
+          expect([itemId, stored && { version: stored.version, label: stored.label }]).toEqual([itemId, expected])
 
           const key = getItem.endpoint.key({ id: itemId })
-          const served = newestSuccess(requests, (request) => request.key === key)
+          const served = newestStarted(requests, key)
           expect([key, (selectResult(state, key) as { served?: number } | undefined)?.served]).toEqual([key, served])
           if (served !== undefined) {
-            // Reads (optimistic layers applied) agree with the store.
             const read = controller.getResponse(getItem.endpoint, { id: itemId }, state).data
             expect(read!.item).toBeInstanceOf(Item)
-            expect(read!.item!.version).toBe(expected)
+            expect(read!.item!.version).toBe(expected!.version)
           }
         }
         for (const request of requests) {
-          if (!request.key.startsWith('saveItem ')) continue
-          const served = newestSuccess(requests, (other) => other.key === request.key)
-          expect([request.key, (selectResult(state, request.key) as { served?: number } | undefined)?.served]).toEqual([request.key, served])
+          if (!request.mutation) continue
+          expect([request.key, (selectResult(state, request.key) as { served?: number } | undefined)?.served]).toEqual([request.key, newestStarted(requests, request.key)])
           expect(saveItem.endpoint.key(...(request.call.args as [object, object]))).toBe(request.key)
         }
         const listKey = getItems.endpoint.key()
-        const listServed = newestSuccess(requests, (request) => request.key === listKey)
+        const listServed = newestStarted(requests, listKey)
         expect((selectResult(state, listKey) as { served?: number } | undefined)?.served).toBe(listServed)
         if (listServed !== undefined) {
           const read = controller.getResponse(getItems.endpoint, state).data
-          expect(read!.items!.map((item: Item) => item.version)).toEqual(
-            IDS.map((itemId) => newestSuccess(requests, (request) => request.ids.includes(itemId))),
-          )
+          expect(read!.items!.map((item: Item) => item.version)).toEqual(IDS.map((itemId) => baseOf(requests, itemId)?.version))
         }
       }),
       { numRuns: 150 },
     )
   })
 
-  it('never moves an entity back to an older version, whatever order responses arrive in', async () => {
+  it('never moves a stored entity back to an older version, whatever order responses arrive in', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: 10, maxLength: 40, size: 'max' }), settleOrder, async (commands, settle) => {
         const highest = new Map<string, number>()

@@ -75,15 +75,10 @@ export function createResource<P extends string, S extends Schema, B = unknown, 
     optimistic ? { getOptimisticResponse } : {}
 
   const get = make('get', { path, schema })
-  const getList = make('getList', { path: listPath, schema: new schemas.Collection([schema]), searchParams, paginationField })
-  const create: RestEndpoint<any> = (getList.push as RestEndpoint<any>).extend({
-    name: `${name}.create`,
-    body,
-    ...withOptimistic((_snapshot, ...args): object => {
-      const [params, sent] = create.splitArgs(args)
-      return { ...params, ...pojo(sent) }
-    }),
-  })
+  // getList carries the create guess (a read never uses it), so that its push and unshift, and
+  // those of a getList extended with another list schema, are optimistic too.
+  const getList = make('getList', { path: listPath, schema: new schemas.Collection([schema]), searchParams, paginationField, ...withOptimistic(guessCreated) })
+  const create = (getList.push as RestEndpoint<any>).extend({ name: `${name}.create`, body }) as any
   // The stored entity the path parameters name, as the guesses of update and partialUpdate start from it.
   const stored = (snapshot: SnapshotInterface, params: object) => snapshot.get(schema, params) as object | undefined
   const update = make('update', {
@@ -113,6 +108,12 @@ export function createResource<P extends string, S extends Schema, B = unknown, 
     ...withOptimistic((_snapshot, params: object) => params),
   })
   return { get, getList, create, update, partialUpdate, delete: remove }
+}
+
+/** The guess of a create: the path parameters and the body (the server adds the id). */
+function guessCreated(this: RestEndpoint, _snapshot: SnapshotInterface, ...args: unknown[]): object {
+  const [params, sent] = this.splitArgs(args)
+  return { ...params, ...pojo(sent) }
 }
 
 /** A FormData body as the plain object it stands for; anything else as it is. */

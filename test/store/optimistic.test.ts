@@ -1,0 +1,238 @@
+import { Entity, createResource, createStore, validateRequired, type Action, type SnapshotInterface } from '../../src/index'
+import { API } from '../fixtures/todos'
+import { createFakeEndpoint, createTestStore, flush } from '../helpers/createTestStore'
+import { installFakeFetch, type FakeFetch } from '../helpers/fakeFetch'
+import { readRecord } from '../helpers/records'
+
+class Post extends Entity {
+  id = ''
+  title = ''
+  body = ''
+  likes = 0
+  pk() {
+    return this.id
+  }
+  static override key = 'Post'
+}
+
+/** A detail view that refuses records without every field. */
+class PostDetail extends Post {
+  tags: string[] = []
+  static override validate(processed: any) {
+    return validateRequired(processed, this.defaults) || super.validate(processed)
+  }
+}
+
+/** A store with post 1 cached, a read endpoint and a partial-update mutation whose answers the test gives. */
+function setup() {
+  const test = createTestStore()
+  const getPost = createFakeEndpoint('getPost', { schema: Post })
+  const patch = createFakeEndpoint('patchPost', {
+    schema: Post,
+    sideEffect: true,
+    // The default guess of createResource's partialUpdate: the cached entity with the body over it.
+    getOptimisticResponse: (snapshot: SnapshotInterface, params: { id: string }, body: Partial<Post>) => {
+      const current = snapshot.get(Post, params)
+      if (current === undefined) throw snapshot.abort
+      return { ...current, ...body }
+    },
+  })
+  test.controller.setResponse(getPost.endpoint, { id: '1' }, { id: '1', title: 'Server title', body: 'Server body', likes: 3 })
+  /** What a reader sees now (pending guesses applied). */
+  const view = () => test.controller.getResponse(getPost.endpoint, { id: '1' }, test.controller.getState()).data!
+  const fields = () => {
+    const { title, body, likes } = view()
+    return { title, body, likes }
+  }
+  return { ...test, getPost, patch, view, fields }
+}
+
+describe('optimistic layers are recomputed, not replayed', () => {
+  it('drops a failed layer and re-applies the later one on the current data', async () => {
+    const { controller, patch, fields } = setup()
+    const first = controller.fetch(patch.endpoint, { id: '1' }, { title: 'First title' }).catch((error: Error) => error)
+    const second = controller.fetch(patch.endpoint, { id: '1' }, { body: 'Second body' })
+    expect(fields()).toEqual({ title: 'First title', body: 'Second body', likes: 3 })
+
+    await patch.calls[0]!.reject(new Error('conflict'))
+    expect(await first).toEqual(new Error('conflict'))
+    // The first guess is gone; the second still shows, over the server data, not over the first guess.
+    expect(fields()).toEqual({ title: 'Server title', body: 'Second body', likes: 3 })
+    expect(controller.getState().optimistic).toHaveLength(1)
+
+    await patch.calls[1]!.resolve({ id: '1', title: 'Server title', body: 'Second body (saved)', likes: 3 })
+    await second
+    expect(fields()).toEqual({ title: 'Server title', body: 'Second body (saved)', likes: 3 })
+  })
+
+  it('shows a server answer that arrives while a layer is pending under it', async () => {
+    const { controller, getPost, patch, fields } = setup()
+    // A refetch (a poll) is out when the user saves, and answers while the save is pending: it
+    // shows what the server had before the save, including someone else's edit.
+    const refetch = controller.fetch(getPost.endpoint, { id: '1' })
+    const saving = controller.fetch(patch.endpoint, { id: '1' }, { title: 'Mine' })
+    await getPost.calls[0]!.resolve({ id: '1', title: 'Theirs', body: 'Edited elsewhere', likes: 7 })
+    await refetch
+    // Fields the guess does not touch show the server's new values; the one it touches shows the guess.
+    expect(fields()).toEqual({ title: 'Mine', body: 'Edited elsewhere', likes: 7 })
+    expect(readRecord(controller.getState(), 'Post', '1')).toMatchObject({ title: 'Theirs', body: 'Edited elsewhere' })
+
+    await patch.calls[0]!.resolve({ id: '1', title: 'Mine', body: 'Edited elsewhere', likes: 7 })
+    await saving
+    expect(fields()).toEqual({ title: 'Mine', body: 'Edited elsewhere', likes: 7 })
+  })
+
+  it('leaves nothing behind once every layer has settled: the view is the base state', async () => {
+    const { controller, patch, view } = setup()
+    const base = controller.getState()
+    const before = view()
+    const calls = [
+      controller.fetch(patch.endpoint, { id: '1' }, { title: 'a' }),
+      controller.fetch(patch.endpoint, { id: '1' }, { likes: 4 }),
+      controller.fetch(patch.endpoint, { id: '1' }, { body: 'c' }),
+    ].map((call) => call.catch(() => undefined))
+    expect(view()).toMatchObject({ title: 'a', likes: 4, body: 'c' })
+    for (const call of patch.calls) await call.reject(new Error('refused'))
+    await Promise.all(calls)
+    const state = controller.getState()
+    expect(state.optimistic).toEqual([])
+    expect(controller.view(state)).toBe(state)
+    expect(state.entities).toEqual(base.entities)
+    expect({ ...view() }).toEqual({ ...before })
+  })
+
+  it('keeps the objects of records no layer touches across unrelated actions, and of a guess that did not change', () => {
+    const { controller, getPost, patch, view } = setup()
+    controller.setResponse(getPost.endpoint, { id: '2' }, { id: '2', title: 'Other', body: '', likes: 0 })
+    const other = () => controller.getResponse(getPost.endpoint, { id: '2' }, controller.getState()).data
+    const otherBefore = other()
+    void controller.fetch(patch.endpoint, { id: '1' }, { title: 'Pending' })
+    const guessed = view()
+    expect(guessed.title).toBe('Pending')
+    expect(other()).toBe(otherBefore)
+    // Unrelated actions: a third post arrives, a key is invalidated.
+    controller.setResponse(getPost.endpoint, { id: '3' }, { id: '3', title: 'Third', body: '', likes: 0 })
+    controller.invalidate(getPost.endpoint, { id: '3' })
+    expect(other()).toBe(otherBefore)
+    // The guess is recomputed on every new state, but gives the same record, so readers keep their object.
+    expect(view()).toBe(guessed)
+  })
+
+  it('keeps the state and every action plain JSON, and a replayed log rebuilds the base state exactly', async () => {
+    const { controller, patch, actions, store } = setup()
+    const saving = controller.fetch(patch.endpoint, { id: '1' }, { title: 'Pending' })
+    const optimistic = actions.find((action) => action.type === 'tessera/optimistic')!
+    expect(optimistic).toEqual({ type: 'tessera/optimistic', key: 'patchPost [{"id":"1"},{"title":"Pending"}]', args: [{ id: '1' }, { title: 'Pending' }], meta: { fetchedAt: expect.any(Number) } })
+    expect(JSON.parse(JSON.stringify(store.getState()))).toEqual(JSON.parse(JSON.stringify(controller.getState())))
+
+    const replay = createStore()
+    const log: Action[] = JSON.parse(JSON.stringify(actions))
+    log.forEach(replay.dispatch)
+    // Mid-mutation: the same base (the layer is recorded, its guess needs the endpoint, so reads show the base).
+    expect(JSON.stringify(replay.getState())).toBe(JSON.stringify(controller.getState()))
+    expect(replay.controller.getResponse(patch.endpoint, { id: '1' }, { title: 'Pending' }, replay.getState()).data).toBeUndefined()
+
+    await patch.calls[0]!.resolve({ id: '1', title: 'Saved', body: 'Server body', likes: 3 })
+    await saving
+    const fresh = createStore()
+    ;(JSON.parse(JSON.stringify(actions)) as Action[]).forEach(fresh.dispatch)
+    expect(JSON.stringify(fresh.getState())).toBe(JSON.stringify(controller.getState()))
+  })
+
+  it('applies stacked guesses in order, each reading the data the earlier ones produced', async () => {
+    const { controller, getPost, view } = setup()
+    const like = createFakeEndpoint('likePost', {
+      schema: Post,
+      sideEffect: true,
+      getOptimisticResponse: (snapshot: SnapshotInterface, { id }: { id: string }) => {
+        const post = snapshot.getResponse(getPost.endpoint, { id }).data as Post | undefined
+        if (post === undefined) throw snapshot.abort
+        return { id, likes: post.likes + 1 }
+      },
+    })
+    const likes = [1, 2, 3].map(() => controller.fetch(like.endpoint, { id: '1' }))
+    expect(view().likes).toBe(6)
+    // The server confirms the first (4); the other two now count from it: 4 + 2.
+    await like.calls[0]!.resolve({ id: '1', likes: 4 })
+    expect(view().likes).toBe(6)
+    // The second is refused: only the third remains, on top of 4.
+    await like.calls[1]!.reject(Object.assign(new Error('Conflict'), { status: 409 }))
+    expect(view().likes).toBe(5)
+    await like.calls[2]!.resolve({ id: '1', likes: 5 })
+    await Promise.allSettled(likes)
+    expect(view().likes).toBe(5)
+    expect(controller.getState().optimistic).toEqual([])
+  })
+})
+
+describe('optimistic guesses from the cache', () => {
+  let fake: FakeFetch
+  beforeEach(() => {
+    fake = installFakeFetch()
+  })
+  afterEach(() => fake.restore())
+
+  const Posts = createResource({ urlPrefix: API, path: '/posts/:id', schema: Post, optimistic: true })
+  const Details = createResource({ urlPrefix: API, path: '/posts/:id', schema: PostDetail, optimistic: true })
+
+  it('starts update and partialUpdate guesses from the stored entity, found by the path parameters', async () => {
+    const { controller } = createTestStore()
+    // Only the list was fetched: there is no previous get response for post 1.
+    fake.route(`GET ${API}/posts`, { json: [{ id: '1', title: 'Listed', body: 'From the list', likes: 2 }] })
+    await controller.fetch(Posts.getList)
+    const patching = fake.hold(`PATCH ${API}/posts/1`)
+    const putting = fake.hold(`PUT ${API}/posts/1`)
+    const read = () => controller.get(Post, { id: '1' }, controller.getState())!
+
+    const patch = controller.fetch(Posts.partialUpdate, { id: '1' }, { title: 'Patched' })
+    expect(read()).toMatchObject({ title: 'Patched', body: 'From the list', likes: 2 })
+    const put = controller.fetch(Posts.update, { id: '1' }, { title: 'Put', body: 'Whole' })
+    expect(read()).toMatchObject({ title: 'Put', body: 'Whole', likes: 2 })
+
+    await patching.answer({ json: { id: '1', title: 'Patched', body: 'From the list', likes: 2 } })
+    await putting.answer({ json: { id: '1', title: 'Put', body: 'Whole', likes: 2 } })
+    await Promise.all([patch, put])
+    expect(read()).toMatchObject({ title: 'Put', body: 'Whole' })
+  })
+
+  it('adds no layer for a guess that fails validate, warns why, and still sends the request', async () => {
+    const { controller } = createTestStore()
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {})
+    const creating = fake.hold(`POST ${API}/posts`)
+    // PostDetail requires every field; the body alone cannot pass.
+    const create = controller.fetch(Details.create, { title: 'Draft' })
+    expect(controller.getState().optimistic).toEqual([])
+    await flush()
+    expect(fake.requests.map((request) => `${request.method} ${request.url}`)).toEqual([`POST ${API}/posts`])
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(warn.mock.calls[0]![0]).toMatch(/^Post\.create: no optimistic update for this call, the request is sent without one: PostDetail optimistic:[\d.]+ failed validation: missing required fields "body", "likes", "tags"/)
+    warn.mockRestore()
+    await creating.answer({ json: { id: '9', title: 'Draft', body: '', likes: 0, tags: [] } })
+    await expect(create).resolves.toMatchObject({ id: '9', title: 'Draft' })
+  })
+
+  it('gives partialUpdate no guess (and no warning) when the entity is not cached', async () => {
+    const { controller } = createTestStore()
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {})
+    fake.route(`PATCH ${API}/posts/5`, { json: { id: '5', title: 'Saved', body: '', likes: 0 } })
+    const patch = controller.fetch(Posts.partialUpdate, { id: '5' }, { title: 'Saved' })
+    expect(controller.getState().optimistic).toEqual([])
+    expect(warn).not.toHaveBeenCalled()
+    warn.mockRestore()
+    await expect(patch).resolves.toMatchObject({ title: 'Saved' })
+  })
+
+  it('shows an optimistic create in the list at once, then the server entity in its place', async () => {
+    const { controller } = createTestStore()
+    fake.route(`GET ${API}/posts`, { json: [{ id: '1', title: 'First', body: '', likes: 0 }] })
+    await controller.fetch(Posts.getList)
+    const titles = () => controller.getResponse(Posts.getList, controller.getState()).data!.map((post) => `${post.id}:${post.title}`)
+    const creating = fake.hold(`POST ${API}/posts`)
+    const create = controller.fetch(Posts.create, { title: 'Second' })
+    expect(titles()).toEqual(['1:First', expect.stringMatching(/^optimistic:[\d.]+:Second$/)])
+    await creating.answer({ json: { id: '2', title: 'Second (saved)', body: '', likes: 0 } })
+    await create
+    expect(titles()).toEqual(['1:First', '2:Second (saved)'])
+    expect(controller.getState().optimistic).toEqual([])
+  })
+})
