@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import type { EndpointInterface, ResolveType } from '../endpoint/types'
 import { ExpiryStatus } from '../store/index'
+import { emptyShape } from '../schema/index'
 import { useResponse } from './useResponse'
 
 /** `{ data, loading, error }` for components that handle loading themselves instead of suspending. */
@@ -24,7 +25,8 @@ export function useDLE<E extends EndpointInterface>(endpoint: E, ...args: readon
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, needsFetch])
   return {
-    data: data as ResolveType<E> | undefined,
+    // What useSuspense would not show is not returned (an object schema reads as its empty shape).
+    data: (expiryStatus === ExpiryStatus.Invalid ? emptyShape(endpoint.schema) : data) as ResolveType<E> | undefined,
     loading: !skip && expiryStatus === ExpiryStatus.Invalid && error === undefined,
     // A soft error (a failed refetch of cached data) is reported beside the data it left in place.
     error: error ?? lastError,

@@ -3,6 +3,7 @@ export { EntityMixin, type EntityMixinOptions, type EntityMixinClass } from './E
 export * as schema from './schema'
 export { normalize, type NormalizeStore, type NormalizedResult, type NormalizeOptions } from './normalize'
 export { denormalize } from './denormalize'
+export { emptyShape } from './emptyShape'
 export { MemoCache, type MemoResult } from './MemoCache'
 export { INVALID, isEntity } from './kinds'
 export { SchemaError } from './SchemaError'

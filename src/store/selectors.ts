@@ -1,4 +1,4 @@
-import { INVALID, MemoCache, type StoredEntitiesMeta, type EntityPath } from '../schema/index'
+import { INVALID, MemoCache, emptyShape, isEntity, type StoredEntitiesMeta, type EntityPath } from '../schema/index'
 import { All } from '../schema/All'
 import { readEntry } from '../schema/table'
 import type { EndpointInterface } from '../endpoint/types'
@@ -49,6 +49,9 @@ export function selectResponse<T = unknown>(
     // Queryable schemas (schema.All, lookups by id) read the tables, so they have data even
     // before their own endpoint was fetched. One input object per key keeps the read memoized.
     if (input === undefined && (schema instanceof All || (schema as { queryable?: boolean }).queryable === true)) input = memo.emptyInput(key)
+    // An entity another endpoint already brought (a list row) answers a read of it by pk, when
+    // it passes validation (a summary does not answer a detail read); its expiry is the entity's.
+    else if (input === undefined && isEntity(schema) && typeof args[0] === 'object') input = inferPk(schema, args)
     if (input !== undefined) {
       const read = memo.denormalize(schema, input, state.entities, args)
       data = read.data
@@ -63,7 +66,11 @@ export function selectResponse<T = unknown>(
       }
     }
   }
-  if (data === undefined) invalid = true
+  if (data === undefined) {
+    invalid = true
+    // Nothing to show: an object schema still reads as its shape, defaults filled in.
+    data = emptyShape(schema)
+  }
   // Without an endpoint meta (data reached through other endpoints), the entities' own expiry counts.
   const expiresAt = meta?.expiresAt ?? (paths ? entityExpiresAt(paths, state.entitiesMeta) : 0)
   let expiryStatus: ExpiryStatus
@@ -74,6 +81,17 @@ export function selectResponse<T = unknown>(
   else if (now > expiresAt) expiryStatus = endpoint.invalidIfStale ? ExpiryStatus.Invalid : ExpiryStatus.Stale
   else expiryStatus = ExpiryStatus.Valid
   return { data: data as T | undefined, expiryStatus, expiresAt, key }
+}
+
+/** The pk a read's arguments name for an entity schema, when they name one. */
+function inferPk(schema: { pk(value: unknown, parent?: unknown, key?: string, args?: readonly unknown[]): unknown }, args: readonly unknown[]): string | undefined {
+  let pk: unknown
+  try {
+    pk = schema.pk({ ...(args[0] as object) }, undefined, undefined, args)
+  } catch {
+    return undefined
+  }
+  return (typeof pk === 'string' && pk !== '') || typeof pk === 'number' ? String(pk) : undefined
 }
 
 function entityExpiresAt(paths: readonly EntityPath[], metas: StoredEntitiesMeta): number {

@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react'
 import { Suspense } from 'react'
 import { ErrorBoundary, createResource, useSuspense, type ErrorFallbackProps } from '../../src/index'
 import { Article } from '../fixtures/blog'
-import { articleDetail, createBlogApi } from '../fixtures/blogApi'
+import { articleDetail, articleSummary, createBlogApi } from '../fixtures/blogApi'
 import { API } from '../fixtures/todos'
 import { createFakeEndpoint, createTestStore } from '../helpers/createTestStore'
 import { installFakeFetch, type FakeFetch } from '../helpers/fakeFetch'
@@ -287,27 +287,53 @@ describe('useSuspense', () => {
   })
 
   it('reads dependently: a second read takes its arguments from the first one’s result', async () => {
-    const { getArticle, getUser } = createBlogApi()
-    function Byline({ id }: { id: string }) {
+    const { getArticle, getArticles } = createBlogApi()
+    function MoreByAuthor({ id }: { id: string }) {
       const article = useSuspense(getArticle.endpoint, { id })
-      const author = useSuspense(getUser.endpoint, { id: article.author.id })
+      const others = useSuspense(getArticles.endpoint, { authorId: article.author.id })
       return (
         <p>
-          {article.title} by {author.name}
+          {article.title} by {article.author.name}: {others.length} articles
         </p>
       )
     }
-    renderWithStore(<Byline id="1" />)
+    renderWithStore(<MoreByAuthor id="1" />)
     await settle()
-    expect(getUser.calls).toHaveLength(0)
+    expect(getArticles.calls).toHaveLength(0)
 
     await settle(() => getArticle.calls[0]!.resolve(articleDetail('1', { author: { id: 'u7', name: 'A.' } })))
     expect(screen.getByText(LOADING)).toBeTruthy()
-    expect(getUser.calls.map((call) => call.args)).toEqual([[{ id: 'u7' }]])
+    expect(getArticles.calls.map((call) => call.args)).toEqual([[{ authorId: 'u7' }]])
 
-    await settle(() => getUser.calls[0]!.resolve({ id: 'u7', name: 'Ada Lovelace' }))
-    expect(screen.getByText('Article 1 by Ada Lovelace')).toBeTruthy()
+    const u7 = { author: { id: 'u7', name: 'A.' } }
+    await settle(() => getArticles.calls[0]!.resolve([articleSummary('1', u7), articleSummary('5', u7)]))
+    expect(screen.getByText('Article 1 by A.: 2 articles')).toBeTruthy()
     expect(getArticle.calls).toHaveLength(1)
+  })
+
+  it('answers a read of an entity another response already brought, without a request; its expiry is the entity’s', async () => {
+    const { getArticle, getUser } = createBlogApi()
+    function Author({ id }: { id: string }) {
+      const user = useSuspense(getUser.endpoint, { id })
+      return <p>by {user.name}</p>
+    }
+    const test = createTestStore()
+    const loading = test.controller.fetch(getArticle.endpoint, { id: '1' })
+    await getArticle.calls[0]!.resolve(articleDetail('1', { author: { id: 'u7', name: 'A.' } }))
+    await loading
+    const { rerender } = renderWithStore(<Author id="u7" />, { store: test })
+    expect(screen.getByText('by A.')).toBeTruthy()
+    await settle()
+    expect(getUser.calls).toHaveLength(0)
+
+    // Once the entity is stale, the next render shows it and refetches it in the background.
+    test.clock.advance(61_000)
+    rerender(<Author id="u7" />)
+    await settle()
+    expect(screen.getByText('by A.')).toBeTruthy()
+    expect(getUser.calls.map((call) => call.args)).toEqual([[{ id: 'u7' }]])
+    await settle(() => getUser.calls[0]!.resolve({ id: 'u7', name: 'Ada' }))
+    expect(screen.getByText('by Ada')).toBeTruthy()
   })
 
   it('keeps the nesting of an embedded object schema ({ results: [Article], cursor })', async () => {
