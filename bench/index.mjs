@@ -8,6 +8,7 @@ import { SCALE, checksum, formatMs, formatOps, table } from './harness.mjs'
 import { loadPeers } from './peers.mjs'
 import { runSchemaBenchmarks } from './normalizr.mjs'
 import { runStoreBenchmarks } from './store.mjs'
+import { runScaleBenchmarks } from './scale.mjs'
 
 const started = performance.now()
 const print = (text) => console.log(text)
@@ -27,11 +28,12 @@ print(`data-client build: ${v.dataClientBuild}; its Entity is the minimal bench/
 const suites = [
   ['schema engine', runSchemaBenchmarks],
   ['store', runStoreBenchmarks],
+  ['scale and memory', runScaleBenchmarks],
 ]
 const all = []
 for (const [name, run] of suites) {
   print(`\n=== ${name} ===`)
-  const { results, checks, targets } = run(libs, { print })
+  const { results, checks, targets } = await run(libs, { print })
   all.push({ name, results, checks, targets })
 }
 

@@ -65,6 +65,11 @@ export {
   selectError,
   NetworkManager,
   PollingManager,
+  GCManager,
+  DEFAULT_GC_TIME,
+  DEFAULT_GC_BATCH,
+  GC,
+  createGC,
   AbortError,
   ResetError,
   connectDevTools,
@@ -115,6 +120,8 @@ export type {
   ExpireAllAction,
   ResetAction,
   ReplaceStateAction,
+  GCAction,
+  GCOptions,
   ReceiveMeta,
 } from './store/index'
 

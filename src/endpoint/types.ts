@@ -11,6 +11,11 @@ export interface EndpointExtraOptions {
   readonly errorExpiryLength?: number
   /** Soft errors keep showing the last good data; hard ones go to the error boundary. */
   readonly errorPolicy?: ErrorPolicy
+  /**
+   * How long (ms) data is kept once no component reads it and no request for it is out; then it
+   * is garbage-collected (default: the store's `gcTime`, 5 minutes). `Infinity` keeps it.
+   */
+  readonly gcTime?: number
   /** Treat stale data as missing: suspend instead of showing it while refetching. */
   readonly invalidIfStale?: boolean
   /** Refetch every this many ms while subscribed. */

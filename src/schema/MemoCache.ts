@@ -32,18 +32,9 @@ const NO_ARGS: readonly unknown[] = []
 export class MemoCache {
   private readonly entityCache: EntityCache = new WeakMap()
   private readonly byObject = new WeakMap<object, Map<unknown, ReadEntry>>()
-  private readonly byValue = new Map<unknown, Map<string, ReadEntry>>()
-  private readonly emptyInputs = new Map<string, readonly unknown[]>()
-
-  /**
-   * A stable empty input for reads that have no stored result of their own (queries such as
-   * `schema.All`), one per key, so repeated reads of the same key hit the cache.
-   */
-  emptyInput(key: string): readonly unknown[] {
-    let input = this.emptyInputs.get(key)
-    if (input === undefined) this.emptyInputs.set(key, (input = Object.freeze([])))
-    return input
-  }
+  // Reads of a pk (a value, not an object) are remembered for the entity tables they were read
+  // from only: entries for older tables go with them, so nothing here outlives the data.
+  private readonly byValue = new WeakMap<StoredEntities, Map<unknown, Map<string, ReadEntry>>>()
 
   /** Denormalizes `input` with `schema`, returning cached objects for whatever did not change. */
   denormalize<S>(
@@ -55,7 +46,7 @@ export class MemoCache {
     if (schema === undefined || schema === null || input === undefined || input === null) {
       return { data: input as any, paths: [] }
     }
-    const bucket = this.bucket(schema, input)
+    const bucket = this.bucket(schema, input, entities)
     const previous = bucket.get()
     if (previous !== undefined && previous.entities === entities) return previous.result as any
 
@@ -144,7 +135,7 @@ export class MemoCache {
     return { entities, result, rows, records, depKeys }
   }
 
-  private bucket(schema: unknown, input: unknown): { get(): ReadEntry | undefined; set(entry: ReadEntry): void } {
+  private bucket(schema: unknown, input: unknown, entities: StoredEntities): { get(): ReadEntry | undefined; set(entry: ReadEntry): void } {
     // `[Article]` written inline is a new array on every call; all of them mean the same schema.
     if (Array.isArray(schema) && schema.length === 1) schema = canonicalList(schema[0])
     if (typeof input === 'object' && input !== null) {
@@ -153,8 +144,10 @@ export class MemoCache {
       const map = bySchema
       return { get: () => map.get(schema), set: (entry) => void map.set(schema, entry) }
     }
-    let byInput = this.byValue.get(schema)
-    if (byInput === undefined) this.byValue.set(schema, (byInput = new Map()))
+    let bySchemaValue = this.byValue.get(entities)
+    if (bySchemaValue === undefined) this.byValue.set(entities, (bySchemaValue = new Map()))
+    let byInput = bySchemaValue.get(schema)
+    if (byInput === undefined) bySchemaValue.set(schema, (byInput = new Map()))
     const map = byInput
     const key = typeof input + ':' + String(input)
     return { get: () => map.get(key), set: (entry) => void map.set(key, entry) }

@@ -151,3 +151,56 @@ export function assignFields<T extends object>(target: T, source: object): T {
   }
   return target
 }
+
+/**
+ * A new table without `keys`; the old table is untouched and shares everything the removal did
+ * not reach (a sharded table copies only the leaves that held a key).
+ */
+export function deleteEntries<T>(table: RecordTable<T> | undefined | null, keys: readonly string[]): RecordTable<T> {
+  if (!table) return Object.freeze(createTable<T>())
+  if (keys.length === 0) return table
+  if (!Array.isArray(table)) {
+    const out = Object.assign(createTable<T>(), table as Record<string, T>)
+    for (const key of keys) delete out[key]
+    return Object.freeze(out)
+  }
+  const top = (table as ShardedTable<T>).slice() as (Record<string, T>[] | null)[]
+  const fresh = new Set<object>()
+  for (const key of keys) {
+    const h = hashKey(key)
+    const a = h & MASK
+    const b = (h >>> 6) & MASK
+    let mid = top[a]
+    if (mid === null || mid === undefined) continue
+    const leaf = mid[b]
+    if (leaf === null || leaf === undefined || !Object.prototype.hasOwnProperty.call(leaf, key)) continue
+    if (!fresh.has(mid)) {
+      mid = mid.slice()
+      fresh.add(mid)
+      top[a] = mid
+    }
+    let copy = leaf
+    if (!fresh.has(leaf)) {
+      copy = Object.assign(createTable<T>(), leaf)
+      fresh.add(copy)
+      mid[b] = copy
+    }
+    delete copy[key]
+    // Empty nodes go back to null, so a table that shrinks shrinks in JSON too.
+    let empty = true
+    for (const _ in copy) {
+      empty = false
+      break
+    }
+    if (empty) mid[b] = null as unknown as Record<string, T>
+    if (mid.every((node) => node === null)) top[a] = null
+  }
+  // Small again: flat, as a table that never grew would be.
+  const keysLeft = tableKeys(top as RecordTable<T>)
+  if (keysLeft.length <= SHARD_THRESHOLD / 2) {
+    const flat = createTable<T>()
+    for (const key of keysLeft) flat[key] = readEntry(top as RecordTable, key) as T
+    return Object.freeze(flat)
+  }
+  return Object.freeze(top)
+}

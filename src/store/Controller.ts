@@ -1,4 +1,4 @@
-import { INVALID, MemoCache, normalize, type Denormalize, type DenormalizeNullable, type EntityMeta, type Schema } from '../schema/index'
+import { INVALID, MemoCache, normalize, type Denormalize, type DenormalizeNullable, type EntityMeta, type EntityPath, type Schema } from '../schema/index'
 import { isDevelopment } from '../schema/dev'
 import { tableKeys } from '../schema/table'
 import type { EndpointInterface, SnapshotInterface } from '../endpoint/types'
@@ -17,11 +17,12 @@ import {
   type ReceiveAction,
   type ReceiveErrorAction,
 } from './actions'
+import { GCManager } from './managers/GCManager'
 import { NetworkManager } from './managers/NetworkManager'
 import { PollingManager } from './managers/PollingManager'
 import { OptimisticView } from './optimistic'
 import { queryEndpoint } from './query'
-import { ExpiryStatus, selectError, selectResponse, type ResponseInfo } from './selectors'
+import { ExpiryStatus, selectError, selectInput, selectResponse, type ResponseInfo } from './selectors'
 import { selectMeta, selectResult, type OptimisticLayer, type SerializedError, type State } from './state'
 
 /** Default freshness of a response, in ms. */
@@ -46,6 +47,7 @@ export interface ControllerOptions {
   now?: () => number
   network?: NetworkManager
   polling?: PollingManager
+  gc?: GCManager
 }
 
 /** Selects endpoint keys: a predicate, `{ testKey }`, or an endpoint (all of its keys). */
@@ -70,7 +72,7 @@ type AnyRead = (endpoint: EndpointInterface, ...rest: readonly unknown[]) => any
 // Methods an app takes off the controller (`const { fetch } = useController()`): bound once.
 const BOUND = [
   'fetch', 'fetchIfStale', 'invalidate', 'invalidateAll', 'expireAll', 'resetEntireStore', 'setResponse', 'setError',
-  'getResponse', 'getError', 'getLastError', 'get', 'subscribe', 'unsubscribe', 'abort', 'isFetching', 'snapshot', 'tick',
+  'getResponse', 'getError', 'getLastError', 'get', 'subscribe', 'unsubscribe', 'abort', 'isFetching', 'snapshot', 'tick', 'sweep',
 ] as const
 
 /**
@@ -88,6 +90,7 @@ export class Controller {
   readonly now: () => number
   private readonly network: NetworkManager
   private readonly polling: PollingManager
+  private readonly gc: GCManager
   private memo = new MemoCache()
   private readonly optimistic: OptimisticView
   /** The errors requests of this session failed with, by the serialized copy the state holds. */
@@ -101,6 +104,8 @@ export class Controller {
     this.now = options.now ?? Date.now
     this.network = options.network ?? new NetworkManager()
     this.polling = options.polling ?? new PollingManager()
+    this.gc = options.gc ?? new GCManager()
+    this.gc.attach({ now: () => this.now(), getState: () => this.getState(), dispatch: (action) => this.dispatch(action), pathsOf: (endpoint, args, state) => this.pathsOf(endpoint, args, state) })
     this.optimistic = new OptimisticView((endpoint, layer, args, view) => this.guessAction(endpoint, layer, args, view))
     for (const name of BOUND) (this as any)[name] = (this as any)[name].bind(this)
   }
@@ -254,14 +259,42 @@ export class Controller {
     return endpoint
   }
 
-  /** Starts polling an endpoint (if it has `pollFrequency`); one timer per key. */
+  /**
+   * A reader of this argument set is on screen: its data is not garbage-collected while it is,
+   * and it is polled if the endpoint has `pollFrequency` (one timer per key). Hooks call this on
+   * mount; call `unsubscribe` with the same arguments when done.
+   */
   subscribe<E extends EndpointInterface>(endpoint: E, ...args: ArgsOrNull<E>): void {
+    if (args[0] === null) return
+    this.gc.retain(endpoint.key(...(args as Args<E>)), endpoint, args)
     this.polling.subscribe(this, endpoint, args)
   }
 
-  /** Stops one subscription; polling stops with the last one. */
+  /** One reader went away; with the last one, polling stops and the data's gcTime starts. */
   unsubscribe<E extends EndpointInterface>(endpoint: E, ...args: ArgsOrNull<E>): void {
+    if (args[0] === null) return
     this.polling.unsubscribe(endpoint, args)
+    this.gc.release(endpoint.key(...(args as Args<E>)))
+  }
+
+  /**
+   * Runs one garbage-collection slice now (the store also runs them by itself when idle):
+   * dispatches a `tessera/gc` action removing up to `gcBatch` keys that nobody reads, nothing is
+   * fetching, and whose `gcTime` has passed, with the entity records no remaining key refers to.
+   * @returns true when more keys are due (call again to continue).
+   */
+  sweep(): boolean {
+    return this.gc.sweep()
+  }
+
+  /** The entity records a read of this argument set is built from (pending guesses applied). */
+  pathsOf(endpoint: EndpointInterface, args: readonly unknown[], state: State): readonly EntityPath[] {
+    const view = this.view(state)
+    const key = endpoint.key(...args)
+    const schema = endpoint.schema
+    if (schema === undefined || schema === null) return []
+    const input = selectInput(view, endpoint, key, args)
+    return input === undefined ? [] : this.memo.denormalize(schema, input, view.entities, args).paths
   }
 
   /** Aborts the in-flight read for this argument set; its response is ignored. */
@@ -311,7 +344,7 @@ export class Controller {
    */
   receiveAction(endpoint: EndpointInterface, key: string, args: readonly unknown[], value: unknown, fetchedAt: number): ReceiveAction {
     const now = this.now()
-    const meta = { fetchedAt, date: now, expiresAt: expiry(now, endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY) }
+    const meta = withGcTime({ fetchedAt, date: now, expiresAt: expiry(now, endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY) }, endpoint)
     const state = this.getState()
     const normalized = normalize(endpoint.schema, value, args, state, meta)
     return createReceive(key, args, normalized, meta, computeUpdates(endpoint, normalized.result, args, state))
@@ -322,11 +355,11 @@ export class Controller {
     const now = this.now()
     const serialized = serializeError(error)
     if (error instanceof Error) this.originals.set(serialized, error)
-    return createReceiveError(key, args, serialized, endpoint.errorPolicy?.(error), {
+    return createReceiveError(key, args, serialized, endpoint.errorPolicy?.(error), withGcTime({
       fetchedAt,
       date: now,
       expiresAt: expiry(now, endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY),
-    })
+    }, endpoint))
   }
 
   /** Runs one request and writes its outcome; the network manager only tracks it. */
@@ -400,6 +433,12 @@ export class Controller {
       : (key: string) => (filter as { testKey: (key: string) => boolean }).testKey(key)
     return tableKeys(this.getState().meta).filter(test)
   }
+}
+
+/** The endpoint's own gcTime travels with its responses (JSON-safe: Infinity is NEVER). */
+function withGcTime<M extends object>(meta: M, endpoint: EndpointInterface): M & { gcTime?: number } {
+  const gcTime = endpoint.gcTime
+  return gcTime === undefined ? meta : { ...meta, gcTime: gcTime === Infinity ? NEVER : gcTime }
 }
 
 /** `now + length`, kept finite so it survives JSON ("never" is NEVER, not Infinity). */

@@ -7,3 +7,4 @@ export const INVALIDATE_ALL = 'tessera/invalidateAll' as const
 export const EXPIRE_ALL = 'tessera/expireAll' as const
 export const RESET = 'tessera/reset' as const
 export const REPLACE_STATE = 'tessera/replaceState' as const
+export const GC = 'tessera/gc' as const

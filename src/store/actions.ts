@@ -1,6 +1,6 @@
 import type { EntitiesMetaTable, EntityTable, IndexTable } from '../schema/index'
 import type { NormalizedResult } from '../schema/index'
-import { EXPIRE_ALL, FETCH, INVALIDATE, INVALIDATE_ALL, OPTIMISTIC, RECEIVE, REPLACE_STATE, RESET } from './actionTypes'
+import { EXPIRE_ALL, FETCH, GC, INVALIDATE, INVALIDATE_ALL, OPTIMISTIC, RECEIVE, REPLACE_STATE, RESET } from './actionTypes'
 import type { SerializedError, State } from './state'
 
 /** Timing every response carries. */
@@ -8,6 +8,8 @@ export interface ReceiveMeta {
   readonly date: number
   readonly fetchedAt: number
   readonly expiresAt: number
+  /** How long the data is kept once nobody reads it, when the endpoint sets its own `gcTime`. */
+  readonly gcTime?: number
 }
 
 /** A request started. */
@@ -96,8 +98,21 @@ export interface ReplaceStateAction {
   readonly state: State
 }
 
+/**
+ * Data nobody reads any more is dropped: endpoint keys (result and meta), and entity records no
+ * remaining key refers to. One bounded slice per action, so it shows in DevTools and replays.
+ */
+export interface GCAction {
+  readonly type: typeof GC
+  readonly keys: readonly string[]
+  /** Entity pks to drop, by entity key. */
+  readonly entities: { readonly [entityKey: string]: readonly string[] }
+  readonly meta: { readonly date: number }
+}
+
 /** Every action the reducer understands. All of them are plain JSON. */
 export type Action =
+  | GCAction
   | ReplaceStateAction
   | FetchAction
   | ReceiveAction
@@ -167,6 +182,11 @@ export function createInvalidateAll(keys: readonly string[], date: number): Inva
 /** Expire many endpoint keys. */
 export function createExpireAll(keys: readonly string[]): ExpireAllAction {
   return { type: EXPIRE_ALL, keys: [...keys] }
+}
+
+/** Drop these keys and entity records. */
+export function createGC(keys: readonly string[], entities: { readonly [entityKey: string]: readonly string[] }, date: number): GCAction {
+  return { type: GC, keys: [...keys], entities, meta: { date } }
 }
 
 /** Put `state` in place. */

@@ -2,14 +2,15 @@ import { createReplaceState, type Action } from './actions'
 import { REPLACE_STATE } from './actionTypes'
 import { Controller } from './Controller'
 import type { Dispatch, Manager } from './Manager'
+import { GCManager, type GCOptions } from './managers/GCManager'
 import { NetworkManager } from './managers/NetworkManager'
 import { PollingManager } from './managers/PollingManager'
 import { connectDevTools, type DevToolsOptions } from './managers/devtools'
 import { reducer } from './reducer'
 import { createInitialState, hydrateState, type State } from './state'
 
-/** Options of `createStore`. */
-export interface StoreOptions {
+/** Options of `createStore`. `gcTime` and `gcBatch` configure the garbage collector (see `GCOptions`). */
+export interface StoreOptions extends GCOptions {
   /** Extra managers; each sees every action through its middleware. */
   managers?: readonly Manager[]
   /** A saved state to start from (for example one taken from devtools or a test). */
@@ -50,14 +51,15 @@ export function createStore(options: StoreOptions = {}): Store {
   const listeners = new Set<StoreListener>()
   const network = new NetworkManager()
   const polling = new PollingManager()
-  const managers: Manager[] = [network, polling, ...(options.managers ?? [])]
+  const gc = new GCManager({ gcTime: options.gcTime, gcBatch: options.gcBatch })
+  const managers: Manager[] = [network, polling, gc, ...(options.managers ?? [])]
 
   const apply: Dispatch = (action) => {
     state = reducer(state, action)
     for (const listener of [...listeners]) listener(action)
   }
   let dispatch: Dispatch = apply
-  const controller = new Controller({ dispatch: (action) => dispatch(action), getState: () => state, now: options.now, network, polling })
+  const controller = new Controller({ dispatch: (action) => dispatch(action), getState: () => state, now: options.now, network, polling, gc })
   for (const manager of [...managers].reverse()) {
     if (manager.middleware) dispatch = manager.middleware(controller)(dispatch)
   }

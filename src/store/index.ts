@@ -7,5 +7,6 @@ export { Controller, DEFAULT_DATA_EXPIRY, DEFAULT_ERROR_EXPIRY, NEVER, ResetErro
 export type { Manager, Middleware, Dispatch } from './Manager'
 export { NetworkManager, AbortError } from './managers/NetworkManager'
 export { PollingManager } from './managers/PollingManager'
+export { GCManager, DEFAULT_GC_TIME, DEFAULT_GC_BATCH, type GCOptions } from './managers/GCManager'
 export { connectDevTools, type DevToolsOptions, type DevToolsConnection } from './managers/devtools'
 export { createStore, type Store, type StoreOptions, type StoreListener } from './createStore'

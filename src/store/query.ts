@@ -1,6 +1,7 @@
 import { All } from '../schema/All'
 import type { EndpointInterface } from '../endpoint/types'
 import { stableStringify } from '../endpoint/stableKey'
+import { inferPk } from './selectors'
 
 /**
  * A read-only endpoint whose result is computed from the entity tables (never fetched):
@@ -17,17 +18,19 @@ export function queryEndpoint(schema: object): EndpointInterface {
   return fn as unknown as EndpointInterface
 }
 
-/** Looks one entity up by the pk its arguments give. */
+/** Looks one entity up by the pk its arguments give (`{ id }`, or the pk itself). */
 class QueryById {
-  readonly queryable = true
   constructor(private readonly entity: any) {}
+  /** The read's input is the pk, so reads of one entity share it, and it holds nothing once the entity is gone. */
+  queryInput(args: readonly unknown[]): string | undefined {
+    const params = args[0]
+    if (typeof params === 'string' || typeof params === 'number') return String(params)
+    return typeof params === 'object' && params !== null ? inferPk(this.entity, args) : undefined
+  }
   normalize(input: unknown): unknown {
     return input
   }
-  denormalize(_input: unknown, delegate: { args: readonly unknown[]; unvisit(schema: unknown, input: unknown): unknown }): unknown {
-    const params = delegate.args[0]
-    if (params === undefined || params === null) return undefined
-    const pk = typeof params === 'object' ? this.entity.pk({ ...params }, undefined, undefined, delegate.args) : params
-    return pk === undefined || pk === null ? undefined : delegate.unvisit(this.entity, String(pk))
+  denormalize(input: unknown, delegate: { unvisit(schema: unknown, input: unknown): unknown }): unknown {
+    return delegate.unvisit(this.entity, input)
   }
 }

@@ -1,8 +1,8 @@
 import { Immer, type Draft } from 'immer'
-import { createTable, readEntry, setEntries } from '../schema/table'
+import { createTable, deleteEntries, readEntry, setEntries } from '../schema/table'
 import { sameRecord } from '../schema/normalize'
 import type { EntityMeta, EntitiesMetaTable, EntityTable, IndexTable } from '../schema/index'
-import { EXPIRE_ALL, FETCH, INVALIDATE, INVALIDATE_ALL, OPTIMISTIC, RECEIVE, REPLACE_STATE, RESET } from './actionTypes'
+import { EXPIRE_ALL, FETCH, GC, INVALIDATE, INVALIDATE_ALL, OPTIMISTIC, RECEIVE, REPLACE_STATE, RESET } from './actionTypes'
 import type { Action, ReceiveAction, ReceiveErrorAction } from './actions'
 import { createInitialState, hydrateState, selectMeta, type ResponseMeta, type State } from './state'
 
@@ -47,6 +47,15 @@ export function reducer(state: State = createInitialState(), action: Action): St
             return
           case INVALIDATE_ALL:
             invalidateKeys(draft, state, action.keys, action.meta?.date)
+            return
+          case GC:
+            draft.endpoints = deleteEntries(state.endpoints, action.keys) as Draft<State['endpoints']>
+            draft.meta = deleteEntries(state.meta, action.keys) as Draft<State['meta']>
+            for (const key of Object.keys(action.entities)) {
+              const pks = action.entities[key]!
+              if (state.entities[key] !== undefined) draft.entities[key] = deleteEntries(state.entities[key], pks) as any
+              if (state.entitiesMeta[key] !== undefined) draft.entitiesMeta[key] = deleteEntries(state.entitiesMeta[key], pks) as any
+            }
             return
           case EXPIRE_ALL: {
             const keys: string[] = []

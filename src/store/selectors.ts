@@ -41,17 +41,11 @@ export function selectResponse<T = unknown>(
   const key = (endpoint.key as (...a: readonly unknown[]) => string)(...args)
   const meta = selectMeta(state, key)
   const schema = endpoint.schema
-  let input = selectResult(state, key)
+  let input = selectInput(state, endpoint, key, args)
   let data: unknown = input
   let invalid = meta === undefined || meta.fetchedAt === undefined
   let paths: EntityPath[] | undefined
   if (schema !== undefined && schema !== null) {
-    // Queryable schemas (schema.All, lookups by id) read the tables, so they have data even
-    // before their own endpoint was fetched. One input object per key keeps the read memoized.
-    if (input === undefined && (schema instanceof All || (schema as { queryable?: boolean }).queryable === true)) input = memo.emptyInput(key)
-    // An entity another endpoint already brought (a list row) answers a read of it by pk, when
-    // it passes validation (a summary does not answer a detail read); its expiry is the entity's.
-    else if (input === undefined && isEntity(schema) && typeof args[0] === 'object') input = inferPk(schema, args)
     if (input !== undefined) {
       const read = memo.denormalize(schema, input, state.entities, args)
       data = read.data
@@ -83,8 +77,34 @@ export function selectResponse<T = unknown>(
   return { data: data as T | undefined, expiryStatus, expiresAt, key }
 }
 
+/**
+ * What a read denormalizes: the key's stored result; for queryable schemas (schema.All, lookups
+ * by id), which read the tables and have data before their own endpoint was fetched, what their
+ * `queryInput(args)` gives (a shared empty input for All); for an entity schema, the pk its arguments
+ * name, so an entity another endpoint already brought (a list row) answers the read when it
+ * passes validation (a summary does not answer a detail read), with the entity's expiry.
+ */
+export function selectInput(
+  state: State,
+  endpoint: Pick<EndpointInterface, 'schema'>,
+  key: string,
+  args: readonly unknown[],
+): unknown {
+  const input = selectResult(state, key)
+  const schema = endpoint.schema
+  if (input !== undefined || schema === undefined || schema === null) return input
+  // schema.All reads whole tables whatever the arguments: one shared empty input.
+  if (schema instanceof All) return NO_INPUT
+  const query = (schema as { queryInput?: (args: readonly unknown[]) => unknown }).queryInput
+  if (typeof query === 'function') return query.call(schema, args)
+  if (isEntity(schema) && typeof args[0] === 'object' && args[0] !== null) return inferPk(schema, args)
+  return undefined
+}
+
+const NO_INPUT: readonly unknown[] = Object.freeze([])
+
 /** The pk a read's arguments name for an entity schema, when they name one. */
-function inferPk(schema: { pk(value: unknown, parent?: unknown, key?: string, args?: readonly unknown[]): unknown }, args: readonly unknown[]): string | undefined {
+export function inferPk(schema: { pk(value: unknown, parent?: unknown, key?: string, args?: readonly unknown[]): unknown }, args: readonly unknown[]): string | undefined {
   let pk: unknown
   try {
     pk = schema.pk({ ...(args[0] as object) }, undefined, undefined, args)

@@ -113,3 +113,29 @@ describe('reads of an object schema when nothing is cached', () => {
     expect(JSON.parse(views[views.length - 1]!)).toMatchObject({ cached: { nextPage: '/notes?page=2' }, loading: false })
   })
 })
+
+describe('garbage collection and mounted components', () => {
+  it('never collects what a mounted component shows; collects it gcTime after it unmounts', async () => {
+    fake.route(`GET ${API}/notes/1`, { json: { id: '1', text: 'on screen' } })
+    function Show() {
+      return <p>{useSuspense(NoteResource.get, { id: '1' }).text}</p>
+    }
+    const { clock, controller, unmount, store } = renderWithStore(<Show />)
+    expect(await screen.findByText('on screen')).toBeTruthy()
+    const key = NoteResource.get.key({ id: '1' })
+    clock.advance(24 * 3600_000)
+    await settle(() => controller.sweep())
+    expect(screen.getByText('on screen')).toBeTruthy()
+    expect(controller.getResponse(NoteResource.get, { id: '1' }, store.getState()).data?.text).toBe('on screen')
+
+    unmount()
+    clock.advance(5 * 60_000 - 1)
+    controller.sweep()
+    expect(controller.getResponse(NoteResource.get, { id: '1' }, store.getState()).data?.text).toBe('on screen')
+    clock.advance(2)
+    controller.sweep()
+    expect(controller.getResponse(NoteResource.get, { id: '1' }, store.getState())).toMatchObject({ data: undefined, expiryStatus: 'Invalid' })
+    expect(JSON.stringify(store.getState())).not.toContain(key)
+    expect(fake.requests).toHaveLength(1)
+  })
+})

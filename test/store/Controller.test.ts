@@ -275,7 +275,8 @@ describe('Controller', () => {
     afterEach(() => jest.useRealTimers())
 
     function polled() {
-      const test = createTestStore()
+      // No garbage collection here, so the only timers are polling's.
+      const test = createTestStore({ gcTime: Infinity })
       const feed = createFakeEndpoint('feed', { schema: [User], pollFrequency: 1_000 })
       const answerAll = async () => {
         for (const call of feed.pending()) await call.resolve([{ id: 'u1', name: `poll ${call.index}` }])

@@ -189,7 +189,7 @@ describe('store properties', () => {
       }),
       { numRuns: 150 },
     )
-  })
+  }, 120_000)
 
   it('never moves a stored entity back to an older version, whatever order responses arrive in', async () => {
     await fc.assert(
@@ -205,5 +205,5 @@ describe('store properties', () => {
       }),
       { numRuns: 100 },
     )
-  })
+  }, 120_000)
 })

@@ -1,0 +1,253 @@
+import type { EntityPath } from '../../schema/index'
+import type { EndpointInterface } from '../../endpoint/types'
+import { createGC, type Action } from '../actions'
+import { FETCH, GC, RECEIVE, REPLACE_STATE, RESET } from '../actionTypes'
+import type { Manager, Middleware } from '../Manager'
+import type { State } from '../state'
+
+/** Default time data is kept once nobody reads it: 5 minutes. */
+export const DEFAULT_GC_TIME = 5 * 60_000
+/** Default number of endpoint keys one `tessera/gc` action removes. */
+export const DEFAULT_GC_BATCH = 200
+
+/** Options of the garbage collector (`createStore({ gcTime, gcBatch })`). */
+export interface GCOptions {
+  /** How long (ms) a key nobody reads is kept after its last response or its last reader left. `Infinity` keeps everything. */
+  gcTime?: number
+  /** At most this many keys per sweep, so no single action (or frame) does unbounded work. */
+  gcBatch?: number
+}
+
+/** What the collector needs from the controller. */
+export interface GCHost {
+  now(): number
+  getState(): State
+  dispatch(action: Action): void
+  /** The entity records a mounted read is built from (they are not collected). */
+  pathsOf(endpoint: EndpointInterface, args: readonly unknown[], state: State): readonly EntityPath[]
+}
+
+interface KeyInfo {
+  /** Last response, error, or moment the last reader left. */
+  touchedAt: number
+  gcTime: number
+  /** The entity records the key's responses wrote (what keeps them alive). */
+  refs: string[]
+}
+
+interface Reader {
+  count: number
+  readonly endpoint: EndpointInterface
+  readonly args: readonly unknown[]
+}
+
+const SEPARATOR = '\u0000'
+
+/**
+ * Gives back memory nobody uses. A key with no mounted reader and no request in flight is
+ * removed `gcTime` after its last response (or after its last reader left), together with the
+ * entity records no remaining key refers to. Removal is a plain `tessera/gc` action of at most
+ * `gcBatch` keys, dispatched when the page is idle, so it appears in DevTools and a recorded
+ * log replays it exactly. What it knows about references comes from the actions it sees;
+ * records that came in through a hydrated state are never collected (keys are).
+ */
+export class GCManager implements Manager {
+  private readonly keys = new Map<string, KeyInfo>()
+  private readonly refCount = new Map<string, number>()
+  private readonly readers = new Map<string, Reader>()
+  private readonly inflight = new Map<string, number>()
+  private host: GCHost | undefined
+  private timer: ReturnType<typeof setTimeout> | undefined
+  private idle: number | undefined
+  readonly gcTime: number
+  readonly gcBatch: number
+
+  constructor(options: GCOptions = {}) {
+    this.gcTime = options.gcTime ?? DEFAULT_GC_TIME
+    this.gcBatch = Math.max(1, options.gcBatch ?? DEFAULT_GC_BATCH)
+  }
+
+  /** Connects the collector to the store it sweeps. */
+  attach(host: GCHost): void {
+    this.host = host
+  }
+
+  middleware: Middleware = () => (next) => (action) => {
+    next(action)
+    this.observe(action)
+  }
+
+  /** A component started reading `key`: its data stays while it is mounted. */
+  retain(key: string, endpoint: EndpointInterface, args: readonly unknown[]): void {
+    const reader = this.readers.get(key)
+    if (reader !== undefined) reader.count++
+    else this.readers.set(key, { count: 1, endpoint, args })
+  }
+
+  /** A reader of `key` went away; with the last one, its gcTime starts. */
+  release(key: string): void {
+    const reader = this.readers.get(key)
+    if (reader === undefined) return
+    if (--reader.count > 0) return
+    this.readers.delete(key)
+    const info = this.keys.get(key)
+    if (info !== undefined && this.host !== undefined) this.touch(key, info, this.host.now())
+    this.schedule()
+  }
+
+  /**
+   * Runs one slice now: dispatches a `tessera/gc` action for up to `gcBatch` collectible keys.
+   * @returns true when collectible keys remain (another slice would remove more).
+   */
+  sweep(): boolean {
+    const host = this.host
+    if (host === undefined) return false
+    const now = host.now()
+    const drop: string[] = []
+    const decrements = new Map<string, number>()
+    let more = false
+    let examined = 0
+    // Keys are in the order they were last touched, oldest first; most share one gcTime, so the
+    // scan stops early; a bound on what one slice examines keeps it cheap when they do not.
+    for (const [key, info] of this.keys) {
+      if (info.touchedAt + info.gcTime > now) {
+        if (info.gcTime === this.gcTime) break
+        if (++examined > this.gcBatch * 4) break
+        continue
+      }
+      if (++examined > this.gcBatch * 4) break
+      if (this.readers.has(key) || (this.inflight.get(key) ?? 0) > 0) continue
+      if (drop.length === this.gcBatch) {
+        more = true
+        break
+      }
+      drop.push(key)
+      for (const ref of info.refs) decrements.set(ref, (decrements.get(ref) ?? 0) + 1)
+    }
+    if (drop.length === 0) return false
+    const state = host.getState()
+    let kept: Set<string> | undefined
+    const entities: Record<string, string[]> = Object.create(null)
+    for (const [ref, count] of decrements) {
+      if ((this.refCount.get(ref) ?? 0) - count > 0) continue
+      // What a mounted component shows is never collected, whichever key brought it.
+      kept ??= this.mountedRecords(state)
+      if (kept.has(ref)) continue
+      const at = ref.indexOf(SEPARATOR)
+      ;(entities[ref.slice(0, at)] ??= []).push(ref.slice(at + 1))
+    }
+    host.dispatch(createGC(drop, entities, now))
+    return more
+  }
+
+  cleanup(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer)
+    if (this.idle !== undefined) (globalThis as { cancelIdleCallback?: (id: number) => void }).cancelIdleCallback?.(this.idle)
+    this.timer = this.idle = undefined
+    this.keys.clear()
+    this.refCount.clear()
+    this.inflight.clear()
+  }
+
+  /** Keeps the index of keys and references in step with the state, replayed actions included. */
+  private observe(action: Action): void {
+    switch (action.type) {
+      case FETCH:
+        this.inflight.set(action.key, (this.inflight.get(action.key) ?? 0) + 1)
+        return
+      case RECEIVE: {
+        const pending = (this.inflight.get(action.key) ?? 0) - 1
+        if (pending > 0) this.inflight.set(action.key, pending)
+        else this.inflight.delete(action.key)
+        const now = action.meta.date
+        const gcTime = action.meta.gcTime ?? this.gcTime
+        if (action.error) {
+          const info = this.keys.get(action.key)
+          this.touch(action.key, info ?? { touchedAt: now, gcTime, refs: [] }, now)
+        } else {
+          const refs: string[] = []
+          for (const key of Object.keys(action.entities)) for (const pk of Object.keys(action.entities[key]!)) refs.push(key + SEPARATOR + pk)
+          this.setRefs(action.key, refs, now, gcTime, true)
+          // A page appended to its list keeps its rows alive through the list too.
+          if (action.updates) for (const key of Object.keys(action.updates)) this.setRefs(key, refs, now, gcTime, false)
+        }
+        this.schedule()
+        return
+      }
+      case GC:
+        for (const key of action.keys) {
+          const info = this.keys.get(key)
+          if (info === undefined) continue
+          this.keys.delete(key)
+          for (const ref of info.refs) this.unref(ref)
+        }
+        return
+      case RESET:
+      case REPLACE_STATE:
+        // Nothing the index says about the old state holds any more.
+        this.keys.clear()
+        this.refCount.clear()
+        this.inflight.clear()
+        return
+    }
+  }
+
+  private setRefs(key: string, refs: readonly string[], now: number, gcTime: number, replace: boolean): void {
+    const info = this.keys.get(key)
+    const old = info?.refs ?? []
+    const next = replace ? refs : [...new Set([...old, ...refs])]
+    for (const ref of next) this.refCount.set(ref, (this.refCount.get(ref) ?? 0) + 1)
+    for (const ref of old) this.unref(ref)
+    this.touch(key, { touchedAt: now, gcTime, refs: next as string[] }, now)
+  }
+
+  private unref(ref: string): void {
+    const count = (this.refCount.get(ref) ?? 0) - 1
+    if (count > 0) this.refCount.set(ref, count)
+    else this.refCount.delete(ref)
+  }
+
+  /** Moves the key to the end of the order (the newest), touched at `now`. */
+  private touch(key: string, info: KeyInfo, now: number): void {
+    this.keys.delete(key)
+    info.touchedAt = now
+    this.keys.set(key, info)
+  }
+
+  private mountedRecords(state: State): Set<string> {
+    const kept = new Set<string>()
+    for (const { endpoint, args } of this.readers.values()) {
+      for (const { key, pk } of this.host!.pathsOf(endpoint, args, state)) kept.add(key + SEPARATOR + pk)
+    }
+    return kept
+  }
+
+  /** A sweep when the oldest collectible key becomes due, run when the page is idle. */
+  private schedule(): void {
+    if (this.timer !== undefined || this.idle !== undefined || this.host === undefined) return
+    let due = Infinity
+    let examined = 0
+    for (const [key, info] of this.keys) {
+      if (++examined > this.gcBatch * 4) break
+      if (this.readers.has(key) || (this.inflight.get(key) ?? 0) > 0) continue
+      due = Math.min(due, info.touchedAt + info.gcTime)
+      if (info.gcTime === this.gcTime) break
+    }
+    const wait = due - this.host.now()
+    // Nothing due, or a wait beyond what setTimeout takes (a test's clock far from the timers'):
+    // no timer; the next response or released reader schedules again, or the app sweeps by hand.
+    if (!(wait < 2 ** 31 - 1)) return
+    this.timer = setTimeout(() => {
+      this.timer = undefined
+      const run = () => {
+        this.idle = undefined
+        this.sweep()
+        this.schedule()
+      }
+      const requestIdle = (globalThis as { requestIdleCallback?: (fn: () => void, options?: object) => number }).requestIdleCallback
+      if (typeof requestIdle === 'function') this.idle = requestIdle(run, { timeout: 1_000 })
+      else run()
+    }, Math.max(wait, 0))
+    ;(this.timer as { unref?: () => void }).unref?.()
+  }
+}
