@@ -1,4 +1,4 @@
-import { RestEndpoint, createResource } from '../../src/index'
+import { RestEndpoint, createResource, selectResult } from '../../src/index'
 import type { RestGenerics } from '../../src/index'
 import { ArticleSummary, articleListSchema } from '../fixtures/blog'
 import { articleSummary } from '../fixtures/blogApi'
@@ -169,5 +169,24 @@ describe('pagination', () => {
       expect(ids(read?.results)).toEqual(['1', '2'])
       expect(read?.link).toBe(`<${API}/articles?page=3>; rel="next"`)
     })
+  })
+})
+
+describe('hostile pages', () => {
+  it('keeps a "__proto__" member of a page as data: the stored list is not re-parented', async () => {
+    const { controller } = createTestStore()
+    const getList = ArticleResource.getList.extend({ schema: articleListSchema })
+    const getNextPage = getList.paginated('cursor')
+    fake.route(`GET ${API}/articles`, { json: { results: [articleSummary('1')], cursor: 'c2' } })
+    fake.route(`GET ${API}/articles?cursor=c2`, { text: '{"results":[],"cursor":"","__proto__":{"polluted":true}}', headers: { 'content-type': 'application/json' } })
+    await controller.fetch(getList)
+    await controller.fetch(getNextPage, { cursor: 'c2' })
+    const stored = selectResult(controller.getState(), getList.key()) as Record<string, unknown>
+    expect(Object.getPrototypeOf(stored)).toBe(Object.prototype)
+    expect((stored as { polluted?: unknown }).polluted).toBeUndefined()
+    expect(Object.prototype.hasOwnProperty.call(stored, '__proto__')).toBe(true)
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined()
+    const read = controller.getResponse(getList, controller.getState()).data!
+    expect(ids(read.results)).toEqual(['1'])
   })
 })

@@ -389,11 +389,14 @@ export function appendPage(previous: unknown, page: unknown): unknown {
     return [...previous, ...page.filter((item) => !seen.has(identity(item)))]
   }
   if (typeof previous === 'object' && typeof page === 'object' && page !== null && !Array.isArray(page)) {
-    const out: Record<string, unknown> = { ...(previous as object) }
+    // Members are defined, not assigned: a "__proto__" member of a server page stays data.
+    const out: Record<string, unknown> = {}
+    const define = (key: string, value: unknown) => Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true })
+    for (const key of Object.keys(previous)) define(key, (previous as Record<string, unknown>)[key])
     for (const key of Object.keys(page)) {
-      const before = out[key]
+      const before = Object.prototype.hasOwnProperty.call(out, key) ? out[key] : undefined
       const after = (page as Record<string, unknown>)[key]
-      out[key] = Array.isArray(before) && Array.isArray(after) ? appendPage(before, after) : after
+      define(key, Array.isArray(before) && Array.isArray(after) ? appendPage(before, after) : after)
     }
     return out
   }
