@@ -1,5 +1,5 @@
-import { Component, Suspense, type ComponentType, type ContextType, type ReactNode } from 'react'
-import { DataContext } from './context'
+import { Component, Suspense, useCallback, useState, type ComponentType, type ContextType, type ReactNode } from 'react'
+import { DataContext, RevealContext } from './context'
 
 /** What an error fallback receives. */
 export interface ErrorFallbackProps {
@@ -62,9 +62,16 @@ export interface AsyncBoundaryProps {
 
 /** Loading and error handling for everything below it, in one place: Suspense inside an error boundary. */
 export function AsyncBoundary({ fallback = null, errorComponent, children }: AsyncBoundaryProps) {
+  const [, setRevealed] = useState(0)
+  const reveal = useCallback((promise: Promise<unknown>) => {
+    const rerender = () => setRevealed((n) => n + 1)
+    promise.then(rerender, rerender)
+  }, [])
   return (
     <ErrorBoundary fallbackComponent={errorComponent}>
-      <Suspense fallback={fallback}>{children}</Suspense>
+      <RevealContext.Provider value={reveal}>
+        <Suspense fallback={fallback}>{children}</Suspense>
+      </RevealContext.Provider>
     </ErrorBoundary>
   )
 }

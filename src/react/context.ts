@@ -22,3 +22,11 @@ export function useDataContext(hook: string): DataContextValue {
   if (value === null) throw new Error(`${hook} must be used inside <DataProvider>: wrap your app (or test) in one`)
   return value
 }
+
+/**
+ * Set by AsyncBoundary: useSuspense hands it the promise it suspends on, and the boundary
+ * re-renders (an ordinary update) when it settles. React 19 holds back reveals caused only by a
+ * promise resolving (by up to 300 ms after the fallback appeared); an ordinary update commits
+ * in the same frame.
+ */
+export const RevealContext = createContext<((promise: Promise<unknown>) => void) | null>(null)

@@ -1,7 +1,8 @@
-import { useEffect } from 'react'
+import { useContext, useEffect } from 'react'
 import type { EndpointInterface, ResolveType } from '../endpoint/types'
 import { ExpiryStatus } from '../store/index'
 import { useResponse } from './useResponse'
+import { RevealContext } from './context'
 
 /**
  * Reads an endpoint's data, suspending until it is available. Invalid data (missing, deleted,
@@ -20,6 +21,7 @@ export function useSuspense<E extends ReadEndpoint>(
 export function useSuspense<E extends ReadEndpoint>(endpoint: E, ...args: readonly [...Parameters<E>] | readonly [null]): ResolveType<E> | undefined {
   const { data, expiryStatus, error, key, context } = useResponse('useSuspense', endpoint, args)
   const controller = context.store.controller
+  const reveal = useContext(RevealContext)
   const skip = args[0] === null
 
   // Stale-while-revalidate: on mount and on argument change, refresh in the background.
@@ -34,9 +36,11 @@ export function useSuspense<E extends ReadEndpoint>(endpoint: E, ...args: readon
     // and a store update in the middle of a render makes React update other readers from inside
     // it (a React error when two components read one invalidated key). Suspense retries the
     // render when this settles; a failure shows up as the error below.
-    throw Promise.resolve()
+    const loading = Promise.resolve()
       .then(() => controller.fetchIfStale(endpoint, ...(args as Parameters<E>)))
       .then(ignore, ignore)
+    reveal?.(loading)
+    throw loading
   }
   if (error !== undefined) {
     // The boundary's "try again" refetches this read at once (see ErrorBoundary).
