@@ -42,8 +42,12 @@ export async function startDemo({ port = 5173, host = '127.0.0.1', delayMs = 150
   const server = createServer()
   let app
   let vite
+  let restoreNodeEnv = () => {}
   if (dev) {
     const { createServer: createViteServer } = await import('vite')
+    // Vite picks React's development or production build by NODE_ENV, and a production build()
+    // earlier in this process (the e2e runs both) leaves it at "production".
+    restoreNodeEnv = setNodeEnv('development')
     vite = await createViteServer({
       configFile,
       mode: 'development',
@@ -89,6 +93,7 @@ export async function startDemo({ port = 5173, host = '127.0.0.1', delayMs = 150
         server.closeAllConnections()
         await vite?.close()
         await closed
+        restoreNodeEnv()
       })()
       return closing
     },
@@ -103,9 +108,24 @@ export async function buildIfStale(log = () => {}) {
   log('Building the demo app (production)…')
   const started = Date.now()
   const { build } = await import('vite')
-  await build({ configFile, mode: 'production', logLevel: 'warn' })
+  const restoreNodeEnv = setNodeEnv('production')
+  try {
+    await build({ configFile, mode: 'production', logLevel: 'warn' })
+  } finally {
+    restoreNodeEnv()
+  }
   log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`)
   return true
+}
+
+/** Sets process.env.NODE_ENV; returns a function that puts the previous value back. */
+function setNodeEnv(value) {
+  const previous = process.env.NODE_ENV
+  process.env.NODE_ENV = value
+  return () => {
+    if (previous === undefined) delete process.env.NODE_ENV
+    else process.env.NODE_ENV = previous
+  }
 }
 
 async function mtime(path) {

@@ -1,2 +1,1 @@
-// Vite handles CSS imports; the type checker only needs to know they are modules.
-declare module '*.css' {}
+/// <reference types="vite/client" />

@@ -1,3 +1,4 @@
+import { version } from 'react'
 import { AsyncBoundary } from 'tessera'
 import { ErrorPanel } from './components/ErrorPanel'
 import { RecentActions } from './components/RecentActions'
@@ -44,6 +45,9 @@ export function App() {
       <aside className="sidebar">
         <RecentActions />
       </aside>
+      <footer className="footer">
+        {import.meta.env.DEV ? 'Development' : 'Production'} build · React {version} under StrictMode
+      </footer>
     </div>
   )
 }
