@@ -25,7 +25,9 @@ export function ArticleForm({ initial, submitLabel, onSubmit }: { initial: Artic
         <input name="title" value={title} required onChange={(event) => setTitle(event.target.value)} />
       </label>
       <label>
-        Tags <span className="muted">(comma-separated)</span>
+        <span>
+          Tags <span className="muted">(comma-separated)</span>
+        </span>
         <input name="tags" value={tags} onChange={(event) => setTags(event.target.value)} />
       </label>
       <label>
