@@ -15,6 +15,9 @@ export default {
       declaration: true,
       declarationDir: 'dist',
       outDir: 'dist',
+      // The published maps carry the TypeScript sources, so a debugger shows them without the repo.
+      sourceMap: true,
+      inlineSources: true,
       exclude: ['test/**', 'bench/**'],
     }),
   ],

@@ -1,0 +1,208 @@
+// `npm run demo`: one process serving the demo app and its in-memory REST API.
+//
+//   node examples/demo/server.mjs [--dev]     PORT=5173 DEMO_DELAY_MS=150 DEMO_MODE=production|dev
+//
+// Production mode builds the app with Vite when a source is newer than the last build, then
+// serves the files; dev mode runs Vite in middleware mode (development React, hot reload).
+// `startDemo` is what the e2e uses to run the same thing in-process.
+import { createReadStream } from 'node:fs'
+import { readdir, stat } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import { extname, join, normalize, resolve, sep } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { createApi } from './api.mjs'
+
+const here = fileURLToPath(new URL('.', import.meta.url))
+const repo = resolve(here, '../..')
+const configFile = join(here, 'vite.config.mjs')
+const outDir = join(here, 'dist')
+/** What a production build is made from: newer than the build means build again. */
+const sources = [join(here, 'src'), join(here, 'index.html'), configFile, join(repo, 'src'), join(repo, 'package-lock.json')]
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+}
+
+/**
+ * Starts the demo: API and app on one port. `mode` is 'production' (a Vite build, rebuilt when
+ * stale) or 'dev' (Vite middleware). Resolves once listening.
+ * @param {{ port?: number, host?: string, delayMs?: number, mode?: 'production' | 'dev' | 'development', log?: (line: string) => void }} [options]
+ * @returns {Promise<{ url: string, port: number, mode: 'production' | 'dev', api: ReturnType<typeof createApi>, close: () => Promise<void> }>}
+ */
+export async function startDemo({ port = 5173, host = '127.0.0.1', delayMs = 150, mode = 'production', log = () => {} } = {}) {
+  const dev = mode === 'dev' || mode === 'development'
+  const api = createApi({ delayMs })
+  const server = createServer()
+  let app
+  let vite
+  let restoreNodeEnv = () => {}
+  if (dev) {
+    const { createServer: createViteServer } = await import('vite')
+    // Vite picks React's development or production build by NODE_ENV, and a production build()
+    // earlier in this process (the e2e runs both) leaves it at "production".
+    restoreNodeEnv = setNodeEnv('development')
+    vite = await createViteServer({
+      configFile,
+      mode: 'development',
+      logLevel: 'warn',
+      // The page's hot-reload socket shares this server's port.
+      server: { middlewareMode: true, hmr: { server } },
+      appType: 'spa',
+    })
+    app = (req, res) => vite.middlewares(req, res, () => notFound(res))
+  } else {
+    await buildIfStale(log)
+    app = serveStatic
+  }
+  server.on('request', (req, res) => {
+    if (req.url === '/api' || req.url?.startsWith('/api/') || req.url?.startsWith('/api?')) {
+      api.handle(req, res).catch((error) => {
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' })
+        res.end(String(error?.stack ?? error))
+      })
+    } else {
+      app(req, res)
+    }
+  })
+  await new Promise((resolveListen, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolveListen()
+    })
+  })
+  const address = server.address()
+  const actualPort = typeof address === 'object' && address ? address.port : port
+  let closing
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}/`,
+    port: actualPort,
+    mode: dev ? 'dev' : 'production',
+    api,
+    close() {
+      closing ??= (async () => {
+        api.releaseAll()
+        const closed = new Promise((done) => server.close(() => done()))
+        server.closeAllConnections()
+        await vite?.close()
+        await closed
+        restoreNodeEnv()
+      })()
+      return closing
+    },
+  }
+}
+
+/** Builds the app (production mode) unless the last build is newer than every source file. */
+export async function buildIfStale(log = () => {}) {
+  const built = await mtime(join(outDir, 'index.html'))
+  const newest = Math.max(...(await Promise.all(sources.map(newestMtime))))
+  if (built !== undefined && built >= newest) return false
+  log('Building the demo app (production)…')
+  const started = Date.now()
+  const { build } = await import('vite')
+  const restoreNodeEnv = setNodeEnv('production')
+  try {
+    await build({ configFile, mode: 'production', logLevel: 'warn' })
+  } finally {
+    restoreNodeEnv()
+  }
+  log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`)
+  return true
+}
+
+/** Sets process.env.NODE_ENV; returns a function that puts the previous value back. */
+function setNodeEnv(value) {
+  const previous = process.env.NODE_ENV
+  process.env.NODE_ENV = value
+  return () => {
+    if (previous === undefined) delete process.env.NODE_ENV
+    else process.env.NODE_ENV = previous
+  }
+}
+
+async function mtime(path) {
+  try {
+    return (await stat(path)).mtimeMs
+  } catch {
+    return undefined
+  }
+}
+
+async function newestMtime(path) {
+  const info = await stat(path).catch(() => undefined)
+  if (info === undefined) return 0
+  if (!info.isDirectory()) return info.mtimeMs
+  const entries = await readdir(path, { withFileTypes: true })
+  const times = await Promise.all(entries.map((entry) => newestMtime(join(path, entry.name))))
+  return Math.max(info.mtimeMs, ...times)
+}
+
+/** The built files; `/` is index.html. Hashed assets may be cached for good. */
+function serveStatic(req, res) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return notFound(res)
+  const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname)
+  const file = normalize(join(outDir, pathname === '/' ? 'index.html' : pathname))
+  if (!file.startsWith(outDir + sep) && file !== outDir) return notFound(res)
+  stat(file).then(
+    (info) => {
+      if (!info.isFile()) return notFound(res)
+      res.writeHead(200, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'content-length': info.size,
+        'cache-control': file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      })
+      if (req.method === 'HEAD') return res.end()
+      createReadStream(file).pipe(res)
+    },
+    () => notFound(res),
+  )
+}
+
+function notFound(res) {
+  res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
+  res.end('Not found')
+}
+
+// Run as a program: start, print the URL, stop on Ctrl-C or SIGTERM.
+if (process.argv[1] && pathToFileURL(resolve(process.argv[1])).href === import.meta.url) {
+  const mode = process.argv.includes('--dev') || process.env.DEMO_MODE === 'dev' || process.env.DEMO_MODE === 'development' ? 'dev' : 'production'
+  const port = process.env.PORT === undefined || process.env.PORT === '' ? 5173 : Number(process.env.PORT)
+  const delayMs = process.env.DEMO_DELAY_MS === undefined || process.env.DEMO_DELAY_MS === '' ? 150 : Number(process.env.DEMO_DELAY_MS)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`PORT must be a port number, got ${JSON.stringify(process.env.PORT)}`)
+    process.exit(1)
+  }
+  if (!Number.isFinite(delayMs) || delayMs < 0) {
+    console.error(`DEMO_DELAY_MS must be a number of milliseconds, got ${JSON.stringify(process.env.DEMO_DELAY_MS)}`)
+    process.exit(1)
+  }
+  try {
+    const demo = await startDemo({ port, delayMs, mode, log: (line) => console.log(line) })
+    console.log(`Tessera demo (${demo.mode === 'dev' ? 'development, Vite middleware' : 'production build'}) at ${demo.url}`)
+    console.log(`API at ${demo.url}api/articles, answering after ${delayMs} ms. Ctrl-C stops it.`)
+    const stop = (signal) => {
+      console.log(`\n${signal}: stopping.`)
+      demo.close().then(
+        () => process.exit(0),
+        (error) => {
+          console.error(error)
+          process.exit(1)
+        },
+      )
+    }
+    process.once('SIGINT', () => stop('SIGINT'))
+    process.once('SIGTERM', () => stop('SIGTERM'))
+  } catch (error) {
+    if (error?.code === 'EADDRINUSE') console.error(`Port ${port} is in use: set PORT to another one (PORT=5174 npm run demo).`)
+    else console.error(error)
+    process.exit(1)
+  }
+}

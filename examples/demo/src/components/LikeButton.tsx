@@ -1,0 +1,24 @@
+import { useController, useLoading } from 'tessera'
+import { describeError } from '../errors'
+import { likeArticle } from '../resources'
+
+/**
+ * The like counter. The count goes up as soon as it is clicked (the endpoint's optimistic
+ * response); if the server refuses, the count goes back and the reason shows beside it.
+ */
+export function LikeButton({ id, likes }: { id: string; likes: number }) {
+  const controller = useController()
+  const [like, , error] = useLoading(() => controller.fetch(likeArticle, { id }))
+  return (
+    <div className="like">
+      <button type="button" className="like-button" aria-label={`Like (${likes} likes)`} onClick={() => void like()}>
+        <span aria-hidden="true">♥</span> <span className="like-count">{likes}</span>
+      </button>
+      {error && (
+        <span role="status" className="like-error">
+          Like not counted ({describeError(error).title}): {describeError(error).detail}
+        </span>
+      )}
+    </div>
+  )
+}

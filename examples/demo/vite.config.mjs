@@ -1,0 +1,26 @@
+// The demo app's Vite config. `tessera` resolves to the repository's own source, so the demo
+// always runs the current code (no build of the library needed first).
+import react from '@vitejs/plugin-react'
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vite'
+
+const here = fileURLToPath(new URL('.', import.meta.url))
+
+export default defineConfig({
+  root: here,
+  // Only server.mjs runs Vite; its own console output says what is served where.
+  clearScreen: false,
+  plugins: [react()],
+  resolve: {
+    alias: [{ find: /^tessera$/, replacement: fileURLToPath(new URL('../../src/index.ts', import.meta.url)) }],
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  // Known up front, so the dev server never discovers a dependency late and reloads the page.
+  optimizeDeps: {
+    include: ['react', 'react/jsx-dev-runtime', 'react-dom/client', 'immer', 'use-sync-external-store/with-selector'],
+  },
+})
