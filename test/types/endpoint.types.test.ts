@@ -128,6 +128,22 @@ describe('endpoint types', () => {
     expect(typesOnly).toBeDefined()
   })
 
+  it('types the body of a list’s push by its items, and lets a mutation without a body option go without one', () => {
+    const typesOnly = async () => {
+      const Tagged = createResource({ path: '/articles/:id', schema: ArticleSummary, searchParams: {} as { tag?: string } })
+      expectTypeOf(await Tagged.getList.push({ title: 'x' })).toEqualTypeOf<ArticleSummary>()
+      Tagged.getList.unshift({ tag: 'news' }, { title: 'x' })
+      // @ts-expect-error the body has the item's fields
+      Tagged.getList.push({ titel: 'x' })
+      const like = new RestEndpoint({ path: '/articles/:id/like', method: 'POST', schema: ArticleSummary })
+      expectTypeOf(await like({ id: 1 })).toEqualTypeOf<ArticleSummary>()
+      const rename = new RestEndpoint({ path: '/articles/:id', method: 'PATCH', schema: ArticleSummary, body: {} as { title: string } })
+      // @ts-expect-error a declared body is required
+      rename({ id: 1 })
+    }
+    expect(typesOnly).toBeDefined()
+  })
+
   it('keeps inference through extend and paginated', () => {
     const typesOnly = () => {
       const getPage = ArticleResource.getList.extend({ schema: { results: [ArticleSummary], cursor: '' } })

@@ -75,12 +75,9 @@ const getList = base.getList.extend({ schema: { results: new schema.Collection([
 
 /**
  * Adds the created article at the top of every cached list it belongs to. The guess is a summary
- * (the server fills in the id, the author and the dates), so it shows at once in the list.
+ * (the server fills in the id and the dates), so it shows at once in the list.
  */
 const create = getList.unshift.extend({
-  // The body type is restated: `getList.unshift` of a createResource list is typed without one
-  // (see examples/demo/README.md, "Library notes").
-  body: {} as ArticleInput,
   getOptimisticResponse: (_snapshot: unknown, body: ArticleInput) => ({ ...body, author: CURRENT_USER, likes: 0 }),
 })
 
@@ -90,7 +87,6 @@ export const ArticleResource = { ...base, getList, create }
 export const likeArticle = new RestEndpoint({
   path: '/api/articles/:id/like',
   method: 'POST',
-  body: undefined,
   schema: ArticleSummary,
   name: 'likeArticle',
   getOptimisticResponse(snapshot, { id }: { id: string }) {

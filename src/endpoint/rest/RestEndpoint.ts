@@ -56,11 +56,14 @@ type AllOptional<T> = {} extends T ? true : false
 // By method at the type level too, so useSuspense (which refuses mutations) accepts a GET endpoint.
 type SideEffectOf<O extends RestGenerics> = Uppercase<Method<O>> extends 'GET' | 'HEAD' ? undefined : true
 
+// Without a `body` option a mutation may be called without one (a POST that only names its target).
+type BodyArg<O extends RestGenerics> = unknown extends O['body'] ? [body?: any] : [body: BodyOf<O>]
+
 /** The arguments a RestEndpoint takes, inferred from its path, searchParams and body. */
 export type RestArgs<O extends RestGenerics> = TakesBody<O> extends true
   ? HasNoPathParams<O['path']> extends true
-    ? [body: BodyOf<O>] | [params: ParamsOf<O>, body: BodyOf<O>]
-    : [params: ParamsOf<O>, body: BodyOf<O>]
+    ? BodyArg<O> | [params: ParamsOf<O>, ...BodyArg<O>]
+    : [params: ParamsOf<O>, ...BodyArg<O>]
   : HasNoPathParams<O['path']> extends true
     ? unknown extends O['searchParams']
       ? [params?: Record<string, SearchValue>]
@@ -94,6 +97,15 @@ export type ExtendGenerics<O extends RestGenerics, N> = {
   readonly process: N extends { process: infer F } ? F : O['process']
 }
 
+/**
+ * A request body made of an entity's data: every field optional, nested entities as plain data
+ * too (what a form sends), dates as Date or string.
+ */
+export type BodyData<T> = T extends Date ? T | string
+  : T extends readonly (infer I)[] ? BodyData<I>[]
+  : T extends object ? { [K in keyof T as T[K] extends (...args: any[]) => any ? never : K]?: BodyData<T[K]> }
+  : T
+
 /** The Collection inside a schema (directly or as a member of an object schema). */
 type CollectionIn<S> = S extends schemas.Collection<any> ? S
   : S extends schemas.Object<infer D> ? CollectionIn<D[keyof D]>
@@ -106,7 +118,10 @@ export type AddGenerics<O extends RestGenerics> = {
   readonly path: O['path']
   readonly schema: CollectionIn<SchemaOf<O>> extends schemas.Collection<infer I> ? schemas.CollectionAdd<I> : never
   readonly method: 'POST'
-  readonly body: unknown extends O['body'] ? Partial<Denormalize<CollectionRow<CollectionIn<SchemaOf<O>>>>> : O['body']
+  // A list's own body type (none, for a GET) says nothing about what creating an item sends.
+  readonly body: unknown extends O['body'] ? BodyData<Denormalize<CollectionRow<CollectionIn<SchemaOf<O>>>>>
+    : O['body'] extends undefined ? BodyData<Denormalize<CollectionRow<CollectionIn<SchemaOf<O>>>>>
+    : O['body']
   readonly searchParams: O['searchParams']
   readonly process: undefined
 }

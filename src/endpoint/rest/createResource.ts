@@ -1,7 +1,7 @@
 import { schema as schemas, type Denormalize, type Schema } from '../../schema/index'
 import type { EndpointExtraOptions, SnapshotInterface } from '../types'
 import type { PathArgs, SearchValue, ShortenPath } from './pathTypes'
-import { RestEndpoint, type RestEndpointOptions } from './RestEndpoint'
+import { RestEndpoint, type BodyData, type RestEndpointOptions } from './RestEndpoint'
 
 /** Options of `createResource`; any other endpoint option (expiry, errorPolicy…) is passed to every member. */
 export interface ResourceOptions<P extends string, S extends Schema, B = unknown, Q = unknown> extends EndpointExtraOptions {
@@ -22,14 +22,6 @@ export interface ResourceOptions<P extends string, S extends Schema, B = unknown
   readonly requestInit?: RequestInit
 }
 
-/**
- * A request body made of the entity's data: every field optional, nested entities as plain data
- * too (what a form sends), dates as Date or string.
- */
-export type BodyData<T> = T extends Date ? T | string
-  : T extends readonly (infer I)[] ? BodyData<I>[]
-  : T extends object ? { [K in keyof T as T[K] extends (...args: any[]) => any ? never : K]?: BodyData<T[K]> }
-  : T
 type Body<S, B> = unknown extends B ? BodyData<Denormalize<S>> : B
 type Query<Q> = unknown extends Q ? Record<string, SearchValue> : Q
 

@@ -56,8 +56,9 @@ function ArticleList({ tag }: { tag?: string }) {
 }
 
 function ArticleRow({ article }: { article: ArticleSummary }) {
-  // An article just created has no id until the server answers: shown, but not a link yet.
-  if (!article.id) {
+  // An article just created has a placeholder id (`optimistic:…`) until the server answers with
+  // its own: shown, but not a link yet.
+  if (article.id.startsWith('optimistic:')) {
     return (
       <li className="article-row saving">
         <span className="title">{article.title}</span>
