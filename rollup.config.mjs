@@ -4,10 +4,13 @@ import { readFileSync } from 'node:fs'
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'))
 const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]
 
-/** One input, one ESM output; declarations come from the TypeScript plugin. */
+/**
+ * Two entries (`tessera`, and `tessera/store` without React), one ESM module per source file so
+ * an app's bundler drops whole modules it does not use; declarations from the TypeScript plugin.
+ */
 export default {
-  input: 'src/index.ts',
-  output: { dir: 'dist', format: 'es', sourcemap: true, preserveModules: false },
+  input: ['src/index.ts', 'src/headless.ts'],
+  output: { dir: 'dist', format: 'es', sourcemap: true, preserveModules: true, preserveModulesRoot: 'src' },
   external: (id) => external.some((dep) => id === dep || id.startsWith(dep + '/')),
   plugins: [
     typescript({

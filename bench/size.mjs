@@ -1,0 +1,51 @@
+// `npm run size`: what Tessera adds to an app's bundle. Bundles a one-line entry that imports the
+// given names from the built package (dist/), with esbuild, minified, React external and
+// everything else (immer, use-sync-external-store) included, then gzips it. Prints the minimal
+// import (what a typical app starts with), the headless store entry, and the full import, plus
+// the biggest inputs of the minimal one.
+
+import { build } from 'esbuild'
+import { gzipSync } from 'node:zlib'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+const CASES = [
+  { name: 'minimal (Entity, createResource, useSuspense, DataProvider)', from: 'tessera', names: ['Entity', 'createResource', 'useSuspense', 'DataProvider'], budget: 12_000 },
+  { name: 'headless store (Entity, createResource, createStore) from tessera/store', from: 'tessera/store', names: ['Entity', 'createResource', 'createStore'] },
+  { name: 'full import (export *)', from: 'tessera', names: '*' },
+]
+
+async function measure({ from, names }) {
+  const contents = names === '*' ? `export * from '${from}'` : `export { ${names.join(', ')} } from '${from}'`
+  const result = await build({
+    stdin: { contents, resolveDir: root, loader: 'js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    metafile: true,
+    external: ['react', 'react-dom'],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  })
+  const code = result.outputFiles[0].contents
+  const inputs = Object.entries(result.metafile.outputs['<stdout>']?.inputs ?? Object.values(result.metafile.outputs)[0].inputs)
+    .map(([file, { bytesInOutput }]) => ({ file, bytes: bytesInOutput }))
+    .sort((a, b) => b.bytes - a.bytes)
+  return { min: code.length, gzip: gzipSync(code, { level: 9 }).length, inputs }
+}
+
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`
+let failed = false
+for (const item of CASES) {
+  const size = await measure(item)
+  const over = item.budget !== undefined && size.gzip > item.budget
+  if (over) failed = true
+  console.log(`${item.name}: ${kb(size.min)} min, ${kb(size.gzip)} min+gzip${item.budget ? ` (budget ${kb(item.budget)}${over ? ', OVER' : ''})` : ''}`)
+  if (item === CASES[0]) {
+    for (const { file, bytes } of size.inputs.slice(0, process.env.ALL ? 999 : 12)) console.log(`    ${String(bytes).padStart(6)} B  ${file.replace(/^.*node_modules\//, '')}`)
+  }
+}
+if (process.argv.includes('--check') && failed) process.exit(1)
