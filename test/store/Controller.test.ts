@@ -122,12 +122,12 @@ describe('Controller', () => {
       expect(selectMeta(state, getArticle.endpoint.key({ id: '1' }))!.error).toMatchObject({ name: 'SchemaError' })
     })
 
-    it('rejects a list response that is not a list, naming where it went wrong', async () => {
+    it('rejects a list response whose item is neither an entity nor a pk, naming where it went wrong', async () => {
       const { controller } = createTestStore()
       const { getArticles } = createBlogApi()
       const fetching = controller.fetch(getArticles.endpoint)
-      await getArticles.calls[0]!.resolve([articleSummary('1'), 'oops'])
-      await expect(fetching).rejects.toThrow(/ArticleSummary expects an object, got the string "oops" \(at response\[1\]\)/)
+      await getArticles.calls[0]!.resolve([articleSummary('1'), true])
+      await expect(fetching).rejects.toThrow(/Article expects an object or its primary key, got boolean true \(at response\[1\]\)/)
       expect(controller.getState().entities).toEqual({})
     })
 
