@@ -73,13 +73,18 @@ describe('createResource', () => {
       expect(shortenPath(path)).toBe(short)
     })
 
-    it('is the path of getList and create, so a one-segment resource lists at /', async () => {
+    it('is the path of getList and create; a one-segment resource lists at the urlPrefix itself, with no trailing slash', async () => {
       const things = createResource({ urlPrefix: API, path: '/:id', schema: Todo })
-      fake.route(`GET ${API}/`, { json: [todo('1')] })
-      fake.route(`POST ${API}/`, { json: todo('2') })
+      expect(things.getList.path).toBe('/')
+      expect(things.getList.url()).toBe(API)
+      expect(things.getList.url({ done: true })).toBe(`${API}?done=true`)
+      fake.route(`GET ${API}`, { json: [todo('1')] })
+      fake.route(`POST ${API}`, { json: todo('2') })
       await things.getList()
       await things.create({ title: 'Todo 2' })
-      expect(fake.requests.map((r) => `${r.method} ${r.url}`)).toEqual([`GET ${API}/`, `POST ${API}/`])
+      expect(fake.requests.map((r) => `${r.method} ${r.url}`)).toEqual([`GET ${API}`, `POST ${API}`])
+      // Without a urlPrefix the URL is the path alone.
+      expect(createResource({ path: '/:id', schema: Todo }).getList.url()).toBe('/')
     })
   })
 
