@@ -123,7 +123,7 @@ export { RestEndpoint, appendPage, type RestEndpointOptions, type RestGenerics, 
 export { NetworkError } from './endpoint/rest/NetworkError'
 export { MissingParameterError, InvalidParameterError } from './endpoint/rest/path'
 export type { PathArgs, ShortenPath, SearchValue } from './endpoint/rest/pathTypes'
-export { createResource, shortenPath, type Resource, type ResourceOptions } from './endpoint/rest/createResource'
+export { createResource, shortenPath, type Resource, type ResourceOptions, type ResourceExtendable } from './endpoint/rest/createResource'
 export { hookifyResource, type HookifiedResource } from './endpoint/rest/hookifyResource'
 export { GQLEndpoint, GQLError, type GQLOptions, type GQLOperation } from './endpoint/graphql/GQLEndpoint'
 export { GQLEntity } from './endpoint/graphql/GQLEntity'

@@ -1,5 +1,5 @@
 import { SchemaError, describeValue, entityLabel } from './SchemaError'
-import { isEntity } from './kinds'
+import { INVALID, isEntity } from './kinds'
 import { Polymorphic, type SchemaAttribute } from './Polymorphic'
 import { Union } from './Union'
 import type { Denormalize, DenormalizeDelegate, EntityClassLike, NormalizeDelegate } from './types'
@@ -56,18 +56,24 @@ export class Invalidate<E extends InvalidateTarget = EntityClassLike> extends Po
     // from every member table that holds its pk. Deleting one too many only costs a refetch;
     // missing the right one would keep showing deleted data.
     let first: string | undefined
-    for (const entity of this.schemas() as EntityClassLike[]) {
+    let found: { id: string; schema: string } | undefined
+    for (const type of Object.keys(this.definition)) {
+      const entity = this.definition[type] as EntityClassLike
       const pk = pkOf(entity, input, parent, key, delegate)
       if (pk === undefined) continue
       first ??= pk
       const stored = delegate.getEntity(entity.key, pk)
-      if (stored !== undefined && stored !== null) delegate.invalidate(entity.key, pk)
+      if (stored === undefined || stored === null) continue
+      delegate.invalidate(entity.key, pk)
+      found ??= { id: pk, schema: type }
     }
     if (first === undefined) throw noPk(this, input)
-    return first
+    return found ?? first
   }
 
+  /** The deleted entity reads as INVALID (and a pk whose type was never known, too). */
   denormalize(input: unknown, delegate: DenormalizeDelegate): unknown {
+    if (!this.isSingle() && (typeof input !== 'object' || input === null)) return INVALID
     return this.denormalizeValue(input, delegate)
   }
 }

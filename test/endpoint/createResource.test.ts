@@ -28,8 +28,9 @@ describe('createResource', () => {
   describe('members', () => {
     const resource = createResource({ path: '/users/:userId/todos/:id', schema: Todo })
 
-    it('has exactly get, getList, create, update, partialUpdate and delete', () => {
-      expect(Object.keys(resource).sort()).toEqual([...MEMBERS].sort())
+    it('has exactly get, getList, create, update, partialUpdate and delete, plus extend', () => {
+      expect(Object.keys(resource).sort()).toEqual([...MEMBERS, 'extend'].sort())
+      expect(typeof resource.extend).toBe('function')
       for (const name of MEMBERS) expect(resource[name]).toBeInstanceOf(RestEndpoint)
     })
 

@@ -401,10 +401,16 @@ describe('schema.Invalidate of a Union', () => {
 
   it('deletes from whichever member table holds the pk when the response has no type', () => {
     const byId = receive(stored(), new schema.Invalidate(feed), { id: 'p2' })
+    expect(byId.result).toEqual({ id: 'p2', schema: 'post' })
     expect(byId.store.entities.Post).toEqual({ p1: feedResponse[0], p2: null })
     expect(byId.store.entities.Link).toEqual({ l1: feedResponse[1] })
     const byPk = receive(stored(), new schema.Invalidate(feed), 'l1')
     expect(byPk.store.entities.Link).toEqual({ l1: null })
+    // Nothing stored under that pk: nothing to delete, and the read of the result is still Invalid.
+    const unknown = receive(stored(), new schema.Invalidate(feed), 'x9')
+    expect(unknown.result).toBe('x9')
+    expect(unknown.store.entities).toEqual(stored().entities)
+    expect(denormalize(new schema.Invalidate(feed), unknown.result, unknown.store.entities)).toBe(INVALID)
   })
 
   it('takes a mapping with a schemaAttribute too', () => {
