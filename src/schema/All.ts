@@ -12,6 +12,10 @@ type Member<D> = D extends { readonly [key: string]: infer E } ? (D extends (...
 export class All<D = any> extends Polymorphic {
   declare readonly _denormalized: Denormalize<Member<D>>[]
 
+  protected override get kind(): string {
+    return 'All'
+  }
+
   constructor(definition: D, schemaAttribute?: SchemaAttribute) {
     super(definition, schemaAttribute)
   }

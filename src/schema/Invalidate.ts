@@ -23,6 +23,10 @@ export class Invalidate<E extends InvalidateTarget = EntityClassLike> extends Po
   /** Type marker: a read through this schema deletes, so endpoints resolve to what they returned. */
   declare readonly _deletes: true
 
+  protected override get kind(): string {
+    return 'Invalidate'
+  }
+
   constructor(entity: E, schemaAttribute?: E extends EntityClassLike | Union<any> ? undefined : SchemaAttribute) {
     const union = entity instanceof Union && schemaAttribute === undefined ? entity : undefined
     if (union === undefined && schemaAttribute === undefined && !isEntity(entity)) {

@@ -25,13 +25,18 @@ export abstract class Polymorphic {
   protected definition: any
   readonly schemaAttribute: SchemaAttribute | undefined
 
+  /** The schema kind as messages name it; not the class name, which minifiers rename. */
+  protected get kind(): string {
+    return 'schema'
+  }
+
   constructor(definition: unknown, schemaAttribute?: SchemaAttribute, mappingNeedsAttribute = true) {
     if (definition === null || (typeof definition !== 'object' && typeof definition !== 'function')) {
-      throw new SchemaError(`${this.constructor.name} needs an Entity or a mapping of Entities, got ${describeValue(definition)}`)
+      throw new SchemaError(`${this.kind} needs an Entity or a mapping of Entities, got ${describeValue(definition)}`)
     }
     this.schemaAttribute = schemaAttribute
     if (mappingNeedsAttribute && schemaAttribute === undefined && !isOneSchema(definition)) {
-      throw new SchemaError(`${this.constructor.name} with a mapping needs a schemaAttribute (a field name or a function)`)
+      throw new SchemaError(`${this.kind} with a mapping needs a schemaAttribute (a field name or a function)`)
     }
     this.definition = definition
   }
@@ -84,7 +89,7 @@ export abstract class Polymorphic {
     if (this.isSingle()) return delegate.visit(this.definition, value, parent, key)
     if (typeof value !== 'object') {
       if (!isReferenceValue(value)) {
-        throw new SchemaError(`${this.constructor.name} expects an object or a primary key, got ${describeValue(value)}`)
+        throw new SchemaError(`${this.kind} expects an object or a primary key, got ${describeValue(value)}`)
       }
       // A bare pk does not say which type it is. A field name cannot be read from it, so it is
       // kept as it came (as data-client does); a function attribute may still tell from the parent.
@@ -119,7 +124,7 @@ export abstract class Polymorphic {
     seen.add(id)
     const keys = Object.keys(this.definition).map((k) => JSON.stringify(k)).join(', ')
     console.warn(
-      `${this.constructor.name}: schemaAttribute gave ${attr === undefined ? 'no value' : JSON.stringify(attr)} for ` +
+      `${this.kind}: schemaAttribute gave ${attr === undefined ? 'no value' : JSON.stringify(attr)} for ` +
         `${describeValue(value)}, which matches none of ${keys}; the item is kept as it is and no entity is created.`,
     )
   }

@@ -14,6 +14,10 @@ type Item<D, A> = [A] extends [undefined] ? D : Member<D>
 export class Values<D = any, A extends SchemaAttribute | undefined = undefined> extends Polymorphic {
   declare readonly _denormalized: Record<string, Denormalize<Item<D, A>>>
 
+  protected override get kind(): string {
+    return 'Values'
+  }
+
   constructor(definition: D, schemaAttribute?: A) {
     super(definition, schemaAttribute, false)
   }

@@ -100,7 +100,7 @@ describe('a string or number where an entity is expected', () => {
 
   it('is refused by a polymorphic list when it is a boolean', () => {
     expect(errorOf(() => normalize(new schema.Array(feedMapping, 'type'), [true])).message).toBe(
-      'ArraySchema expects an object or a primary key, got boolean true (at response[0])',
+      'Array expects an object or a primary key, got boolean true (at response[0])',
     )
   })
 })
