@@ -8,6 +8,7 @@ import { Endpoint, GQLEndpoint, GQLEntity, RestEndpoint, createResource, hookify
 import type { PathArgs } from '../../src/index'
 import type { RestGenerics, Schema } from '../../src/index'
 import { Article, ArticleSummary, User } from '../fixtures/blog'
+import { Link, Post, feedItem } from '../fixtures/feed'
 
 const ArticleResource = createResource({ path: '/articles/:id', schema: Article })
 const CommentResource = createResource({ path: '/articles/:articleId/comments/:id', schema: User })
@@ -263,6 +264,17 @@ describe('endpoint types', () => {
       expectTypeOf<keyof PathArgs<'http\\://host/users/:id'>>().toEqualTypeOf<'id'>()
       expectTypeOf<keyof PathArgs<'http://host:8080/users/:id'>>().toEqualTypeOf<'id'>()
       expectTypeOf<keyof PathArgs<'/time/\\:now'>>().toEqualTypeOf<never>()
+    }
+    expect(typesOnly).toBeDefined()
+  })
+
+  it('types a resource over a schema.Union by its members', () => {
+    const typesOnly = () => {
+      const Feed = createResource({ path: '/feed/:id', schema: feedItem })
+      expectTypeOf(Feed.get({ id: 1 })).resolves.toEqualTypeOf<Post | Link>()
+      expectTypeOf(Feed.getList()).resolves.toEqualTypeOf<(Post | Link)[]>()
+      expectTypeOf(Feed.create({ type: 'link', url: 'https://example.com' })).resolves.toEqualTypeOf<Post | Link>()
+      Feed.delete({ id: 1 })
     }
     expect(typesOnly).toBeDefined()
   })
