@@ -129,9 +129,9 @@ export type {
 // endpoint: REST and GraphQL
 export { RestEndpoint, appendPage, type RestEndpointOptions, type RestGenerics, type RestArgs, type RestResult, type BodyData, type AddGenerics, type PageGenerics } from './endpoint/rest/RestEndpoint'
 export { NetworkError } from './endpoint/rest/NetworkError'
-export { MissingParameterError } from './endpoint/rest/path'
+export { MissingParameterError, InvalidParameterError } from './endpoint/rest/path'
 export type { PathArgs, ShortenPath, SearchValue } from './endpoint/rest/pathTypes'
-export { createResource, shortenPath, type Resource, type ResourceOptions } from './endpoint/rest/createResource'
+export { createResource, shortenPath, type Resource, type ResourceOptions, type ResourceExtendable } from './endpoint/rest/createResource'
 export { hookifyResource, type HookifiedResource } from './endpoint/rest/hookifyResource'
 export { GQLEndpoint, GQLError, type GQLOptions, type GQLOperation } from './endpoint/graphql/GQLEndpoint'
 export { GQLEntity } from './endpoint/graphql/GQLEntity'

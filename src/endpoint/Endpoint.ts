@@ -59,10 +59,32 @@ export class Endpoint<F extends (...args: any) => Promise<any> = (...args: any[]
     return `${this.name} ${stableStringify(args)}`
   }
 
-  /** A new endpoint with these options layered over this one's. */
-  extend<O extends EndpointOptions<any, any>>(options: O): Endpoint<F, O extends { schema: infer S2 } ? (S2 extends Schema | undefined ? S2 : S) : S, O extends { sideEffect: infer M2 } ? (M2 extends boolean | undefined ? M2 : M) : M> {
-    const Ctor = this.constructor as new (fetch: F, options: object) => any
-    return new Ctor(this.fetch, { ...optionsOf(this), ...options })
+  /**
+   * True when a cache key is one this endpoint made (its name, a space, the arguments), so
+   * `controller.invalidateAll(endpoint)` touches only its keys. With a custom `key` option it
+   * still checks the name prefix only.
+   */
+  testKey(key: string): boolean {
+    return key.startsWith(`${this.name} `)
+  }
+
+  /**
+   * A new endpoint with these options layered over this one's. A new `fetch` replaces the wrapped
+   * function, and (unless `name` is given too) the endpoint is then named after it, as in data-client.
+   */
+  extend<O extends EndpointOptions<any, any> & { fetch?: (...args: any) => Promise<any> }>(
+    options: O,
+  ): Endpoint<
+    O extends { fetch: infer F2 extends (...args: any) => Promise<any> } ? F2 : F,
+    O extends { schema: infer S2 } ? (S2 extends Schema | undefined ? S2 : S) : S,
+    O extends { sideEffect: infer M2 } ? (M2 extends boolean | undefined ? M2 : M) : M
+  > {
+    const Ctor = this.constructor as new (fetch: (...args: any) => Promise<any>, options: object) => any
+    const { fetch, ...rest } = options
+    const base = optionsOf(this)
+    if (fetch === undefined) return new Ctor(this.fetch, { ...base, ...rest })
+    const { name: _name, ...unnamed } = base
+    return new Ctor(fetch, { ...unnamed, ...(fetch.name ? {} : { name: this.name }), ...rest })
   }
 }
 

@@ -1,5 +1,4 @@
-import { SchemaError, describeValue } from './SchemaError'
-import { INVALID } from './kinds'
+import { INVALID, normalizeList } from './kinds'
 import { Polymorphic, type SchemaAttribute } from './Polymorphic'
 import type { Denormalize, DenormalizeDelegate, NormalizeDelegate } from './types'
 
@@ -13,22 +12,17 @@ type Member<D> = D extends { readonly [key: string]: infer E } ? (D extends (...
 export class All<D = any> extends Polymorphic {
   declare readonly _denormalized: Denormalize<Member<D>>[]
 
+  protected override get kind(): string {
+    return 'All'
+  }
+
   constructor(definition: D, schemaAttribute?: SchemaAttribute) {
     super(definition, schemaAttribute)
   }
 
+  /** Writes the items (an array, or an object's values; null items skipped) to their tables. */
   normalize(input: any, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): unknown[] {
-    if (!Array.isArray(input)) throw new SchemaError(`schema.All expects an array, got ${describeValue(input)}`)
-    const out = new Array(input.length)
-    for (let i = 0; i < input.length; i++) {
-      try {
-        out[i] = this.normalizeValue(input[i], parent ?? input, key, delegate)
-      } catch (error) {
-        if (error instanceof SchemaError) error.prependPath(i)
-        throw error
-      }
-    }
-    return out
+    return normalizeList(input, 'schema.All expects an array', (item) => this.normalizeValue(item, parent ?? input, key, delegate))
   }
 
   denormalize(input: unknown, delegate: DenormalizeDelegate): unknown[] {

@@ -1,30 +1,29 @@
-import { SchemaError, describeValue } from './SchemaError'
-import { INVALID } from './kinds'
+import { INVALID, normalizeList } from './kinds'
 import { Polymorphic, type SchemaAttribute } from './Polymorphic'
 import type { Denormalize, DenormalizeDelegate, NormalizeDelegate } from './types'
 
 type Member<D> = D extends (...args: any) => any ? D : D extends { readonly [key: string]: infer E } ? E : D
+/** The schema of one item: the definition itself, or (with a schemaAttribute) one of its entries. */
+type Item<D, A> = [A] extends [undefined] ? D : Member<D>
 
-/** A list of entities, optionally polymorphic; `[Entity]` is the short form of the single case. */
-export class ArraySchema<D = any> extends Polymorphic {
-  declare readonly _denormalized: Denormalize<Member<D>>[]
+/**
+ * A list of entities, optionally polymorphic; `[Entity]` is the short form of the single case.
+ * Null and undefined items are dropped; an object given as the list stands for its values.
+ * Without a schemaAttribute, an object definition is the schema of every item.
+ */
+export class ArraySchema<D = any, A extends SchemaAttribute | undefined = undefined> extends Polymorphic {
+  declare readonly _denormalized: Denormalize<Item<D, A>>[]
 
-  constructor(definition: D, schemaAttribute?: SchemaAttribute) {
-    super(definition, schemaAttribute)
+  protected override get kind(): string {
+    return 'Array'
+  }
+
+  constructor(definition: D, schemaAttribute?: A) {
+    super(definition, schemaAttribute, false)
   }
 
   normalize(input: any, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): unknown[] {
-    if (!Array.isArray(input)) throw new SchemaError(`Expected an array, got ${describeValue(input)}`)
-    const out = new Array(input.length)
-    for (let i = 0; i < input.length; i++) {
-      try {
-        out[i] = this.normalizeValue(input[i], parent, key, delegate)
-      } catch (error) {
-        if (error instanceof SchemaError) error.prependPath(i)
-        throw error
-      }
-    }
-    return out
+    return normalizeList(input, 'Expected an array', (item) => this.normalizeValue(item, parent, key, delegate))
   }
 
   denormalize(input: unknown, delegate: DenormalizeDelegate): unknown[] {
@@ -32,7 +31,7 @@ export class ArraySchema<D = any> extends Polymorphic {
     const out: unknown[] = []
     for (const item of input) {
       const value = this.denormalizeValue(item, delegate)
-      if (value !== undefined && value !== INVALID) out.push(value)
+      if (value !== undefined && value !== null && value !== INVALID) out.push(value)
     }
     return out
   }

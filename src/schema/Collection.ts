@@ -1,5 +1,6 @@
 import { SchemaError, describeValue } from './SchemaError'
 import { ArraySchema } from './ArraySchema'
+import { Polymorphic } from './Polymorphic'
 import { createTable } from './table'
 import type { Denormalize, DenormalizeDelegate, EntityMeta, NormalizeDelegate } from './types'
 
@@ -23,7 +24,7 @@ export interface CollectionOptions {
 }
 
 /** Schemas a Collection can hold: `[Entity]` or `new schema.Array(...)`. */
-export type CollectionItems = readonly [unknown] | ArraySchema<any>
+export type CollectionItems = readonly [unknown] | ArraySchema<any, any>
 
 type Row<S> = Denormalize<S> extends readonly (infer R)[] ? R : never
 
@@ -52,7 +53,10 @@ export class Collection<S extends CollectionItems = readonly [any]> {
       throw new SchemaError(`schema.Collection takes [Entity] (or new schema.Array(...)), got ${describeValue(schema)}`)
     }
     this.schema = schema
-    this.key = options.key ?? `COLLECT:${(item as { key?: string }).key ?? 'list'}`
+    // A union has no key of its own: its members' keys keep its lists apart from other unions'.
+    const named = schema instanceof ArraySchema ? schema : item
+    const itemKey = (named as { key?: string }).key ?? (named instanceof Polymorphic ? named.entityKeys : '')
+    this.key = options.key ?? `COLLECT:${itemKey || 'list'}`
     const skip = options.nonFilterArgumentKeys
     this.nonFilterArgumentKey =
       skip === undefined ? (name) => name.startsWith('order')

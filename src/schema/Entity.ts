@@ -1,4 +1,4 @@
-import { SchemaError, describeValue } from './SchemaError'
+import { SchemaError, describeValue, entityLabel } from './SchemaError'
 import { assignFields } from './table'
 import { INVALID, checkFieldSchemas } from './kinds'
 import type { DenormalizeDelegate, EntityMeta, NormalizeDelegate } from './types'
@@ -84,7 +84,7 @@ export abstract class Entity {
   /** Normalizes one response object into a record; returns its pk. */
   static normalize(input: any, parent: any, key: string | undefined, delegate: NormalizeDelegate): string {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-      throw new SchemaError(`${this.name} expects an object, got ${describeValue(input)}`)
+      throw new SchemaError(`${entityLabel(this)} expects an object or its primary key, got ${describeValue(input)}`)
     }
     const args = delegate.args
     const processed = this.process(input, parent, key, args)
@@ -97,14 +97,10 @@ export abstract class Entity {
       id = `optimistic:${delegate.meta.fetchedAt}`
       if (Object.prototype.hasOwnProperty.call(this.defaults, 'id') && this.pk({ ...processed, id }, parent, key, args) === id) processed.id = id
     }
-    if (missingPk(id)) {
-      throw new SchemaError(
-        `${this.name} has no usable primary key: pk() returned ${describeValue(id)} for ${describeValue(input)}`,
-      )
-    }
+    if (missingPk(id) || (typeof id !== 'string' && typeof id !== 'number')) throw pkError(this, id, input)
     const pk = String(id)
     const message = this.validate(processed)
-    if (message) throw new SchemaError(`${this.name} ${pk} failed validation: ${message}`)
+    if (message) throw new SchemaError(`${entityLabel(this)} ${pk} failed validation: ${message}`)
     if (delegate.checkLoop(this.key, pk, input)) return pk
 
     const fields = checkFieldSchemas(this)
@@ -147,8 +143,41 @@ export abstract class Entity {
   }
 }
 
+/** A pk that says "no key here" (the optimistic path may fill it in); `"undefined"` is `${undefined}`. */
 function missingPk(id: unknown): boolean {
-  return id === undefined || id === null || id === '' || (typeof id === 'number' && Number.isNaN(id))
+  return id === undefined || id === null || id === '' || id === 'undefined' || (typeof id === 'number' && Number.isNaN(id))
+}
+
+/** The error for a pk() result that cannot name a record, saying what to change. */
+function pkError(entity: { prototype: { pk?: unknown } }, id: unknown, input: unknown): SchemaError {
+  const label = entityLabel(entity)
+  if (!missingPk(id)) {
+    return new SchemaError(`${label} pk() must return a string or a number, but returned ${describeValue(id)} for ${describeValue(input)}`)
+  }
+  const hint = entity.prototype.pk === defaultPk ? `; ${label} does not define pk(), so its id field is used: define pk() to name the field that identifies it` : ''
+  return new SchemaError(`${label} has no usable primary key: pk() returned ${describeValue(id)} for ${describeValue(input)}${hint}`)
+}
+
+/**
+ * The pk of an Entity class that does not define `pk()` (plain JavaScript, or `schema.Entity`
+ * of a class without one): the `id` field, as data-client does.
+ */
+export function defaultPk(this: { id?: unknown }): unknown {
+  return this.id
+}
+
+// Declared abstract for TypeScript users; this is what everyone else gets.
+Object.defineProperty(Entity.prototype, 'pk', { value: defaultPk, writable: true, configurable: true })
+
+/**
+ * The default `static key`: the class name, or an error saying what to do for an anonymous class
+ * (an empty key would silently share one table between every anonymous class).
+ */
+export function keyFromName(name: string): string {
+  if (name === '') {
+    throw new SchemaError('An anonymous Entity class needs a key: set `static key = "Name"` on it (or pass { key } to schema.Entity), or give the class a name')
+  }
+  return name
 }
 
 // The default key is the class name. An accessor (rather than a field) lets a subclass's
@@ -156,7 +185,7 @@ function missingPk(id: unknown): boolean {
 // assign static fields instead of defining them.
 Object.defineProperty(Entity, 'key', {
   get(this: { name: string }) {
-    return this.name
+    return keyFromName(this.name)
   },
   set(this: object, value: string) {
     Object.defineProperty(this, 'key', { value, writable: true, enumerable: true, configurable: true })

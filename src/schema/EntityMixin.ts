@@ -1,9 +1,9 @@
-import { Entity } from './Entity'
+import { Entity, defaultPk, keyFromName } from './Entity'
 import { SchemaError, describeValue } from './SchemaError'
 
 /** Options for `schema.Entity(Class, options)`. */
 export interface EntityMixinOptions<T> {
-  /** Table name in the store; defaults to the class name. */
+  /** Table name in the store; defaults to the class's `static key`, else the class name. */
   key?: string
   /** Field holding the primary key, or a function computing it; defaults to the class's `pk()` or `id`. */
   pk?: (keyof T & string) | ((value: T, parent?: any, key?: string) => string | number | undefined)
@@ -13,12 +13,19 @@ export interface EntityMixinOptions<T> {
 
 type Ctor<T> = new (...args: any[]) => T
 
-/** The class `schema.Entity` returns: the original class plus everything an Entity has. */
-export type EntityMixinClass<C extends Ctor<any>> = C &
+type MixinInstance<C extends Ctor<any>> = InstanceType<C> & { pk(parent?: any, key?: string, args?: readonly any[]): string | number | undefined }
+type Instance<T> = T extends abstract new (...args: any[]) => infer I ? I : never
+
+/**
+ * The class `schema.Entity` returns: the original class's statics plus everything an Entity has,
+ * with one constructor, so that a class can extend it (`class Article extends schema.Entity(Data) {}`).
+ */
+export type EntityMixinClass<C extends Ctor<any>> = Omit<C, 'prototype'> &
   Omit<typeof Entity, 'prototype' | 'fromJS'> & {
-    new (...args: ConstructorParameters<C>): InstanceType<C> & { pk(): string | number | undefined }
-    fromJS(props?: Partial<InstanceType<C>>): InstanceType<C> & { pk(): string | number | undefined }
-    prototype: InstanceType<C>
+    new (...args: ConstructorParameters<C>): MixinInstance<C>
+    /** Builds an instance (of the class it is called on) from plain data; missing fields keep their defaults. */
+    fromJS<T extends abstract new (...args: any[]) => any>(this: T, props?: Partial<Instance<T>>): Instance<T>
+    prototype: MixinInstance<C>
   }
 
 const ENTITY_STATICS = Object.getOwnPropertyNames(Entity).filter(
@@ -26,35 +33,43 @@ const ENTITY_STATICS = Object.getOwnPropertyNames(Entity).filter(
 )
 
 /**
- * Makes an existing plain class usable as an entity under `key`, without changing the class
- * itself: returns a subclass with the Entity statics. Call it without `new`.
+ * Makes an existing plain class usable as an entity, without changing the class itself: returns
+ * a subclass with the Entity statics. Call it without `new`. As with data-client, the result can
+ * be extended (`class Article extends schema.Entity(ArticleData) {}`): the subclass then gets its
+ * own key (its class name unless a key was given) and may override `pk()`.
  */
 export function EntityMixin<C extends Ctor<any>>(Base: C, options: EntityMixinOptions<InstanceType<C>> = {}): EntityMixinClass<C> {
   if (typeof Base !== 'function') throw new SchemaError(`schema.Entity needs a class, got ${describeValue(Base)}`)
-  const pkOption = options.pk
-  const basePk = (Base.prototype as { pk?: unknown }).pk
   const Mixed = class extends Base {}
   for (const name of ENTITY_STATICS) {
     if (Object.prototype.hasOwnProperty.call(Base, name)) continue
     Object.defineProperty(Mixed, name, Object.getOwnPropertyDescriptor(Entity, name)!)
   }
   Object.defineProperty(Mixed, 'name', { value: Base.name })
-  Object.defineProperty(Mixed, 'key', { value: options.key ?? (Base as { key?: string }).key ?? Base.name, writable: true, configurable: true })
-  Object.defineProperty(Mixed, 'schema', { value: options.schema ?? (Base as { schema?: object }).schema ?? {}, writable: true, configurable: true })
-  const pkOf =
-    typeof pkOption === 'function' ? (value: any, parent?: any, key?: string) => pkOption(value, parent, key)
-      : typeof pkOption === 'string' ? (value: any) => value[pkOption]
-      : typeof basePk === 'function' ? (value: any, parent?: any, key?: string, args?: unknown) => basePk.call(value, parent, key, args)
-      : (value: any) => value.id
-  Object.defineProperty(Mixed, 'pk', { value: pkOf, writable: true, configurable: true })
-  if (typeof basePk !== 'function') {
-    Object.defineProperty(Mixed.prototype, 'pk', {
-      value(this: unknown) {
-        return pkOf(this)
+  if (options.key !== undefined) {
+    Object.defineProperty(Mixed, 'key', { value: options.key, writable: true, enumerable: true, configurable: true })
+  } else if (!('key' in Base)) {
+    // Read from the class it is asked on, so each subclass gets its own name; an anonymous class
+    // gets an error saying to pass a key rather than the key ''.
+    Object.defineProperty(Mixed, 'key', {
+      get(this: { name: string }) {
+        return keyFromName(this.name)
       },
-      writable: true,
+      set(this: object, value: string) {
+        Object.defineProperty(this, 'key', { value, writable: true, enumerable: true, configurable: true })
+      },
+      enumerable: true,
       configurable: true,
     })
   }
+  Object.defineProperty(Mixed, 'schema', { value: options.schema ?? (Base as { schema?: object }).schema ?? {}, writable: true, configurable: true })
+  // The static pk (inherited from Entity) runs the prototype's pk(), so a subclass's override wins.
+  const pkOption = options.pk
+  const pk =
+    typeof pkOption === 'function' ? function (this: any, parent?: any, key?: string) { return pkOption(this, parent, key) }
+      : typeof pkOption === 'string' ? function (this: any) { return this[pkOption] }
+      : typeof (Base.prototype as { pk?: unknown }).pk === 'function' ? undefined
+      : defaultPk
+  if (pk !== undefined) Object.defineProperty(Mixed.prototype, 'pk', { value: pk, writable: true, configurable: true })
   return Mixed as unknown as EntityMixinClass<C>
 }

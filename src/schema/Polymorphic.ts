@@ -1,5 +1,11 @@
 import { SchemaError, describeValue } from './SchemaError'
+import { isReferenceValue } from './kinds'
 import type { DenormalizeDelegate, NormalizeDelegate } from './types'
+
+/** An Entity, a list or a schema object, as opposed to a mapping of them. */
+function isOneSchema(definition: unknown): boolean {
+  return typeof definition === 'function' || Array.isArray(definition) || typeof (definition as any)?.normalize === 'function'
+}
 
 /** Chooses a mapping key for an item: an attribute name, or `(value, parent, key) => mappingKey`. */
 export type SchemaAttribute = string | ((value: any, parent: any, key: string | undefined) => string | undefined)
@@ -9,22 +15,30 @@ const warned = new WeakMap<object, Set<string>>()
 
 /**
  * Shared machinery for schemas whose items may be one of several entity types (Union, Values,
- * All, Array). With a single entity there is no choice to make; with a mapping, each normalized
- * item is stored as `{ id, schema }` where `schema` is the mapping key that matched.
+ * All, Array, Invalidate). With a single schema there is no choice to make; with a mapping and a
+ * `schemaAttribute`, each normalized item is stored as `{ id, schema }` where `schema` is the
+ * mapping key that matched. Without a schemaAttribute, a plain object definition is one object
+ * schema for every item (data-client: `new schema.Array({ cat: Cat })` is `[{ cat: Cat }]`), where
+ * the kind allows it (`mappingNeedsAttribute` false).
  */
 export abstract class Polymorphic {
   protected definition: any
   readonly schemaAttribute: SchemaAttribute | undefined
 
-  constructor(definition: unknown, schemaAttribute?: SchemaAttribute) {
+  /** The schema kind as messages name it; not the class name, which minifiers rename. */
+  protected get kind(): string {
+    return 'schema'
+  }
+
+  constructor(definition: unknown, schemaAttribute?: SchemaAttribute, mappingNeedsAttribute = true) {
     if (definition === null || (typeof definition !== 'object' && typeof definition !== 'function')) {
-      throw new SchemaError(`${this.constructor.name} needs an Entity or a mapping of Entities, got ${describeValue(definition)}`)
+      throw new SchemaError(`${this.kind} needs an Entity or a mapping of Entities, got ${describeValue(definition)}`)
     }
-    if (!this.isSingle(definition) && schemaAttribute === undefined) {
-      throw new SchemaError(`${this.constructor.name} with a mapping needs a schemaAttribute (a field name or a function)`)
+    this.schemaAttribute = schemaAttribute
+    if (mappingNeedsAttribute && schemaAttribute === undefined && !isOneSchema(definition)) {
+      throw new SchemaError(`${this.kind} with a mapping needs a schemaAttribute (a field name or a function)`)
     }
     this.definition = definition
-    this.schemaAttribute = schemaAttribute
   }
 
   /** The entity schema, or the mapping from attribute value to schema. */
@@ -43,13 +57,24 @@ export abstract class Polymorphic {
   }
 
   protected isSingle(definition: unknown = this.definition): boolean {
-    return typeof definition === 'function' || Array.isArray(definition) || typeof (definition as any)?.normalize === 'function'
+    return this.schemaAttribute === undefined || isOneSchema(definition)
   }
 
   /** Every entity schema the definition can produce. */
   protected schemas(): unknown[] {
     if (this.isSingle()) return [this.definition]
     return Object.keys(this.definition).map((k) => this.definition[k])
+  }
+
+  /**
+   * The keys of the entities this schema can hold, joined (`Post|Link`): a name for tables and
+   * endpoints built over it, such as a Collection of a Union.
+   */
+  get entityKeys(): string {
+    return this.schemas()
+      .map((schema) => (schema as { key?: unknown }).key ?? (schema instanceof Polymorphic ? schema.entityKeys : undefined))
+      .filter((key) => typeof key === 'string')
+      .join('|')
   }
 
   /** The mapping key for one item, or undefined when none applies. */
@@ -62,6 +87,14 @@ export abstract class Polymorphic {
   protected normalizeValue(value: any, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): unknown {
     if (value === undefined || value === null) return value
     if (this.isSingle()) return delegate.visit(this.definition, value, parent, key)
+    if (typeof value !== 'object') {
+      if (!isReferenceValue(value)) {
+        throw new SchemaError(`${this.kind} expects an object or a primary key, got ${describeValue(value)}`)
+      }
+      // A bare pk does not say which type it is. A field name cannot be read from it, so it is
+      // kept as it came (as data-client does); a function attribute may still tell from the parent.
+      if (typeof this.schemaAttribute !== 'function') return value
+    }
     const attr = this.attributeOf(value, parent, key)
     if (attr === undefined || !hasOwn.call(this.definition, attr)) {
       this.warnUnmatched(attr, value)
@@ -91,7 +124,7 @@ export abstract class Polymorphic {
     seen.add(id)
     const keys = Object.keys(this.definition).map((k) => JSON.stringify(k)).join(', ')
     console.warn(
-      `${this.constructor.name}: schemaAttribute gave ${attr === undefined ? 'no value' : JSON.stringify(attr)} for ` +
+      `${this.kind}: schemaAttribute gave ${attr === undefined ? 'no value' : JSON.stringify(attr)} for ` +
         `${describeValue(value)}, which matches none of ${keys}; the item is kept as it is and no entity is created.`,
     )
   }

@@ -39,6 +39,7 @@ export function describeValue(value: unknown): string {
   if (value === undefined) return 'undefined'
   if (Array.isArray(value)) return `an array (${value.length} items)`
   if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 60 ? value.slice(0, 57) + '...' : value)}`
+  if (typeof value === 'function') return `a function${value.name ? ` (${value.name})` : ''}`
   if (typeof value !== 'object') return `${typeof value} ${String(value)}`
   let json: string
   try {
@@ -47,4 +48,19 @@ export function describeValue(value: unknown): string {
     json = '[object with cycles]'
   }
   return json.length > 120 ? json.slice(0, 117) + '...' : json
+}
+
+/**
+ * How messages name an entity: its `static key` (class names do not survive minifiers), else the
+ * class name. Never throws, so a message can always be built.
+ */
+export function entityLabel(schema: unknown): string {
+  try {
+    const key = (schema as { key?: unknown }).key
+    if (typeof key === 'string' && key !== '') return key
+  } catch {
+    // an anonymous class without a key: its getter explains that elsewhere
+  }
+  const name = (schema as { name?: unknown })?.name
+  return typeof name === 'string' && name !== '' ? name : 'an anonymous Entity'
 }

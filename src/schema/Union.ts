@@ -7,6 +7,10 @@ type Members<D> = D extends { readonly [key: string]: infer E } ? E : never
 export class Union<D extends { readonly [key: string]: any } = any> extends Polymorphic {
   declare readonly _denormalized: Denormalize<Members<D>>
 
+  protected override get kind(): string {
+    return 'Union'
+  }
+
   constructor(definition: D, schemaAttribute: SchemaAttribute) {
     super(definition, schemaAttribute)
   }

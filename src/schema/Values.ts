@@ -4,13 +4,22 @@ import { Polymorphic, type SchemaAttribute } from './Polymorphic'
 import type { Denormalize, DenormalizeDelegate, NormalizeDelegate } from './types'
 
 type Member<D> = D extends (...args: any) => any ? D : D extends { readonly [key: string]: infer E } ? E : D
+/** The schema of one item: the definition itself, or (with a schemaAttribute) one of its entries. */
+type Item<D, A> = [A] extends [undefined] ? D : Member<D>
 
-/** A map whose values are entities (of one type, or of several chosen by `schemaAttribute`). */
-export class Values<D = any> extends Polymorphic {
-  declare readonly _denormalized: Record<string, Denormalize<Member<D>>>
+/**
+ * A map whose values are entities (of one type, or of several chosen by `schemaAttribute`).
+ * Without a schemaAttribute, an object definition is the schema of every value.
+ */
+export class Values<D = any, A extends SchemaAttribute | undefined = undefined> extends Polymorphic {
+  declare readonly _denormalized: Record<string, Denormalize<Item<D, A>>>
 
-  constructor(definition: D, schemaAttribute?: SchemaAttribute) {
-    super(definition, schemaAttribute)
+  protected override get kind(): string {
+    return 'Values'
+  }
+
+  constructor(definition: D, schemaAttribute?: A) {
+    super(definition, schemaAttribute, false)
   }
 
   normalize(input: any, _parent: unknown, _key: string | undefined, delegate: NormalizeDelegate): Record<string, unknown> {
@@ -19,8 +28,12 @@ export class Values<D = any> extends Polymorphic {
     }
     const out: Record<string, unknown> = {}
     for (const key of Object.keys(input)) {
+      const value = input[key]
+      // Empty entries drop out of the map, as they do from lists.
+      if (value === undefined || value === null) continue
       try {
-        defineField(out, key, this.normalizeValue(input[key], input, key, delegate))
+        const normalized = this.normalizeValue(value, input, key, delegate)
+        if (normalized !== undefined && normalized !== null) defineField(out, key, normalized)
       } catch (error) {
         if (error instanceof SchemaError) error.prependPath(key)
         throw error
@@ -34,7 +47,7 @@ export class Values<D = any> extends Polymorphic {
     for (const key of Object.keys(input)) {
       const value = this.denormalizeValue(input[key], delegate)
       // Deleted or missing entries drop out of the map, as they do from lists.
-      if (value !== undefined && value !== INVALID) defineField(out, key, value)
+      if (value !== undefined && value !== null && value !== INVALID) defineField(out, key, value)
     }
     return out
   }

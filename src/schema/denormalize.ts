@@ -86,17 +86,18 @@ export class DenormalizeRun implements DenormalizeDelegate {
     // A collection is an entity too: `input` is its pk, not the list itself.
     if (isEntity(schema)) return this.unvisitEntity(schema, input)
     if (typeof schema.denormalize === 'function') return schema.denormalize(input, this)
-    if (Array.isArray(schema)) return this.unvisitArray(schema[0], input)
+    // `[]` declares no schema: the value is kept as it was stored.
+    if (Array.isArray(schema)) return schema.length === 0 ? input : this.unvisitArray(schema[0], input)
     return this.unvisitObject(schema, input)
   }
 
-  /** Items that are missing, deleted or invalid drop out of lists instead of failing the read. */
+  /** Items that are empty, missing, deleted or invalid drop out of lists instead of failing the read. */
   unvisitArray(itemSchema: unknown, input: unknown): unknown {
     if (!Array.isArray(input)) return input
     const out: unknown[] = []
     for (let i = 0; i < input.length; i++) {
       const value = this.unvisit(itemSchema, input[i])
-      if (value === INVALID || value === undefined) continue
+      if (value === INVALID || value === undefined || value === null) continue
       out.push(value)
     }
     return out

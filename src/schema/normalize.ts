@@ -1,5 +1,5 @@
 import { SchemaError, describeValue } from './SchemaError'
-import { isEntity, isSchemaLike } from './kinds'
+import { isEntity, isReferenceValue, isSchemaLike, normalizeList, toReference } from './kinds'
 import { createTable, readEntry, tableKeys } from './table'
 import type {
   EntitiesMetaTable,
@@ -58,9 +58,12 @@ export function normalize<S = unknown, R = Normalize<S>>(
   return { result: result as R, entities: run.entities, indexes: run.indexes, entitiesMeta: run.entitiesMeta }
 }
 
+/** The largest Date: "never expires", and still a number after JSON (Infinity becomes null). */
+const NEVER = 8.64e15
+
+// A response of unknown age: received now, but fetched at 0, so any dated response beats it.
 function defaultMeta(): EntityMeta {
-  const now = Date.now()
-  return { date: now, fetchedAt: now, expiresAt: Infinity }
+  return { date: Date.now(), fetchedAt: 0, expiresAt: NEVER }
 }
 
 class NormalizeRun implements NormalizeDelegate {
@@ -95,30 +98,29 @@ class NormalizeRun implements NormalizeDelegate {
   visit(schema: any, value: any, parent: unknown, key: string | undefined): unknown {
     if (value === undefined || value === null || schema === undefined || schema === null) return value
     if (typeof schema === 'function') {
-      if (typeof schema.normalize === 'function') return schema.normalize(value, parent, key, this)
+      if (typeof schema.normalize === 'function') {
+        // A pk where an entity is expected refers to a record sent elsewhere.
+        if (typeof value !== 'object' && isReferenceValue(value) && isEntity(schema)) return toReference(schema, value)
+        return schema.normalize(value, parent, key, this)
+      }
       // A value type such as Date: the cache keeps JSON, the read rebuilds the value.
       return typeof value === 'object' && typeof value.toJSON === 'function' ? value.toJSON() : value
     }
     if (typeof schema !== 'object') return value
-    if (typeof schema.normalize === 'function') return schema.normalize(value, parent, key, this)
+    if (typeof schema.normalize === 'function') {
+      if (typeof value !== 'object' && isReferenceValue(value) && isEntity(schema)) return toReference(schema, value)
+      return schema.normalize(value, parent, key, this)
+    }
     if (Array.isArray(schema)) return this.visitArray(schema, value, parent, key)
     return this.visitObject(schema, value)
   }
 
-  private visitArray(schema: readonly unknown[], value: unknown, parent: unknown, key: string | undefined): unknown[] {
-    if (!Array.isArray(value)) throw new SchemaError(`Expected an array, got ${describeValue(value)}`)
+  private visitArray(schema: readonly unknown[], value: unknown, parent: unknown, key: string | undefined): unknown {
+    // `[]` declares no schema: the value is kept as it came.
+    if (schema.length === 0) return value
     if (schema.length !== 1) throw new SchemaError(`An array schema holds exactly one schema, got ${schema.length}`)
     const itemSchema = schema[0]
-    const out = new Array(value.length)
-    for (let i = 0; i < value.length; i++) {
-      try {
-        out[i] = this.visit(itemSchema, value[i], parent, key)
-      } catch (error) {
-        if (error instanceof SchemaError) error.prependPath(i)
-        throw error
-      }
-    }
-    return out
+    return normalizeList(value, 'Expected an array', (item) => this.visit(itemSchema, item, parent, key))
   }
 
   private visitObject(schema: Record<string, unknown>, value: unknown): unknown {

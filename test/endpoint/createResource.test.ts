@@ -28,8 +28,9 @@ describe('createResource', () => {
   describe('members', () => {
     const resource = createResource({ path: '/users/:userId/todos/:id', schema: Todo })
 
-    it('has exactly get, getList, create, update, partialUpdate and delete', () => {
-      expect(Object.keys(resource).sort()).toEqual([...MEMBERS].sort())
+    it('has exactly get, getList, create, update, partialUpdate and delete, plus extend', () => {
+      expect(Object.keys(resource).sort()).toEqual([...MEMBERS, 'extend'].sort())
+      expect(typeof resource.extend).toBe('function')
       for (const name of MEMBERS) expect(resource[name]).toBeInstanceOf(RestEndpoint)
     })
 
@@ -73,13 +74,18 @@ describe('createResource', () => {
       expect(shortenPath(path)).toBe(short)
     })
 
-    it('is the path of getList and create, so a one-segment resource lists at /', async () => {
+    it('is the path of getList and create; a one-segment resource lists at the urlPrefix itself, with no trailing slash', async () => {
       const things = createResource({ urlPrefix: API, path: '/:id', schema: Todo })
-      fake.route(`GET ${API}/`, { json: [todo('1')] })
-      fake.route(`POST ${API}/`, { json: todo('2') })
+      expect(things.getList.path).toBe('/')
+      expect(things.getList.url()).toBe(API)
+      expect(things.getList.url({ done: true })).toBe(`${API}?done=true`)
+      fake.route(`GET ${API}`, { json: [todo('1')] })
+      fake.route(`POST ${API}`, { json: todo('2') })
       await things.getList()
       await things.create({ title: 'Todo 2' })
-      expect(fake.requests.map((r) => `${r.method} ${r.url}`)).toEqual([`GET ${API}/`, `POST ${API}/`])
+      expect(fake.requests.map((r) => `${r.method} ${r.url}`)).toEqual([`GET ${API}`, `POST ${API}`])
+      // Without a urlPrefix the URL is the path alone.
+      expect(createResource({ path: '/:id', schema: Todo }).getList.url()).toBe('/')
     })
   })
 

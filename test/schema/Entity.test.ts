@@ -252,12 +252,12 @@ describe('Entity', () => {
       expect(PostDetail.validate({ id: '1', title: 'short', body: '' })).toBeFalsy()
     })
 
-    it('refuses to normalize a response that fails validation, with the message', () => {
+    it('refuses to normalize a response that fails validation, with the message, naming the entity by its key', () => {
       expect(() => normalize(PostDetail, { id: '1', title: 'a very long title', body: '' })).toThrow(
-        new SchemaError('PostDetail 1 failed validation: title is longer than 10 characters'),
+        new SchemaError('Post 1 failed validation: title is longer than 10 characters'),
       )
       expect(() => normalize(PostDetail, { id: '1', title: 't' })).toThrow(
-        'PostDetail 1 failed validation: missing required field "body"',
+        'Post 1 failed validation: missing required field "body"',
       )
     })
 

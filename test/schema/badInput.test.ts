@@ -87,17 +87,17 @@ describe('a response without a usable primary key', () => {
 
 describe('a value of the wrong type', () => {
   it('is refused when an entity gets null', () => {
-    expect(failure(User, null).message).toBe('User expects an object, got null')
+    expect(failure(User, null).message).toBe('User expects an object or its primary key, got null')
   })
 
-  it('is refused when an entity gets a primitive', () => {
-    expect(failure(User, 42).message).toBe('User expects an object, got number 42')
-    expect(failure(User, 'u1').message).toBe('User expects an object, got the string "u1"')
-    expect(failure(User, true).message).toBe('User expects an object, got boolean true')
+  it('is refused when an entity gets a boolean, a function or a symbol (a string or a number is its pk)', () => {
+    expect(failure(User, true).message).toBe('User expects an object or its primary key, got boolean true')
+    expect(failure(User, function load() {}).message).toBe('User expects an object or its primary key, got a function (load)')
+    expect(failure(User, Symbol('u1')).message).toBe('User expects an object or its primary key, got symbol Symbol(u1)')
   })
 
   it('is refused when an entity gets an array', () => {
-    expect(failure(User, [ada, grace]).message).toBe('User expects an object, got an array (2 items)')
+    expect(failure(User, [ada, grace]).message).toBe('User expects an object or its primary key, got an array (2 items)')
   })
 
   it('is refused when an object schema gets null, a primitive or an array', () => {
@@ -106,25 +106,25 @@ describe('a value of the wrong type', () => {
     expect(failure(articleListSchema, articleListResponse.results).message).toBe('Expected an object, got an array (3 items)')
   })
 
-  it('is refused when a list gets something else than an array', () => {
+  it('is refused when a list gets something else than an array or an object', () => {
     expect(failure([User], null).message).toBe('Expected an array, got null')
-    expect(failure([User], ada).message).toBe('Expected an array, got {"id":"u1","name":"Ada"}')
+    expect(failure([User], 'u1').message).toBe('Expected an array, got the string "u1"')
     expect(failure(articleListSchema, { results: 'none', cursor: '' }).message).toBe(
       'Expected an array, got the string "none" (at response.results)',
     )
-    expect(failure(new schema.All(User), { u1: ada }).message).toBe('schema.All expects an array, got {"u1":{"id":"u1","name":"Ada"}}')
-    expect(failure(new schema.Collection([User]), ada).message).toBe('Expected an array, got {"id":"u1","name":"Ada"}')
+    expect(failure(new schema.All(User), 42).message).toBe('schema.All expects an array, got number 42')
+    expect(failure(new schema.Collection([User]), true).message).toBe('Expected an array, got boolean true')
   })
 
-  it('is refused when a nested entity field holds a primitive, naming the field', () => {
-    expect(failure(ArticleSummary, { id: '1', author: 'u1' }).message).toBe(
-      'User expects an object, got the string "u1" (at response.author)',
+  it('is refused when a nested entity field holds a boolean, naming the field', () => {
+    expect(failure(ArticleSummary, { id: '1', author: true }).message).toBe(
+      'User expects an object or its primary key, got boolean true (at response.author)',
     )
   })
 
-  it('is refused when a nested list field holds an object', () => {
-    expect(failure(Article, { id: '1', title: '', author: ada, createdAt: CREATED_AT, body: '', comments: {} }).message).toBe(
-      'Expected an array, got {} (at response.comments)',
+  it('is refused when a nested list field holds a string', () => {
+    expect(failure(Article, { id: '1', title: '', author: ada, createdAt: CREATED_AT, body: '', comments: 'none' }).message).toBe(
+      'Expected an array, got the string "none" (at response.comments)',
     )
   })
 

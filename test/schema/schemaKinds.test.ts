@@ -525,8 +525,10 @@ describe('schema.Invalidate', () => {
     expect(denormalize(User, 'u1', back.store.entities)).toEqual(User.fromJS({ id: 'u1', name: 'Ada again' }))
   })
 
-  it('takes an Entity', () => {
-    expect(() => new schema.Invalidate({} as any)).toThrow('schema.Invalidate needs an Entity, got {}')
+  it('takes an Entity (or a Union, or a mapping with a schemaAttribute)', () => {
+    expect(() => new schema.Invalidate({} as any)).toThrow(
+      'schema.Invalidate needs an Entity, a schema.Union or a mapping of Entities with a schemaAttribute, got {}',
+    )
   })
 })
 

@@ -1,8 +1,10 @@
-import { AbortError, Controller, Endpoint, SchemaError, createStore, selectMeta } from '../../src/index'
+import { AbortError, Controller, Endpoint, SchemaError, createResource, createStore, selectMeta } from '../../src/index'
 import type { Action, Manager } from '../../src/index'
 import { Article, User } from '../fixtures/blog'
 import { articleDetail, articleSummary, createBlogApi } from '../fixtures/blogApi'
+import { API, Todo, todo } from '../fixtures/todos'
 import { createFakeEndpoint, createTestStore, flush } from '../helpers/createTestStore'
+import { installFakeFetch } from '../helpers/fakeFetch'
 
 describe('Controller', () => {
   describe('fetch', () => {
@@ -122,12 +124,12 @@ describe('Controller', () => {
       expect(selectMeta(state, getArticle.endpoint.key({ id: '1' }))!.error).toMatchObject({ name: 'SchemaError' })
     })
 
-    it('rejects a list response that is not a list, naming where it went wrong', async () => {
+    it('rejects a list response whose item is neither an entity nor a pk, naming where it went wrong', async () => {
       const { controller } = createTestStore()
       const { getArticles } = createBlogApi()
       const fetching = controller.fetch(getArticles.endpoint)
-      await getArticles.calls[0]!.resolve([articleSummary('1'), 'oops'])
-      await expect(fetching).rejects.toThrow(/ArticleSummary expects an object, got the string "oops" \(at response\[1\]\)/)
+      await getArticles.calls[0]!.resolve([articleSummary('1'), true])
+      await expect(fetching).rejects.toThrow(/Article expects an object or its primary key, got boolean true \(at response\[1\]\)/)
       expect(controller.getState().entities).toEqual({})
     })
 
@@ -200,6 +202,38 @@ describe('Controller', () => {
       expect(status(getUser.endpoint, { id: 'u2' })).toBe('Stale')
       expect(controller.getResponse(getUser.endpoint, { id: 'u2' }, controller.getState()).data).toMatchObject({ name: 'u2' })
       expect(status(getArticle.endpoint, { id: '1' })).toBe('Valid')
+    })
+
+    it('invalidateAll(resource.get) invalidates exactly the keys of that endpoint, and sends no request', async () => {
+      const fake = installFakeFetch()
+      try {
+        const Todos = createResource({ urlPrefix: API, path: '/users/:userId/todos/:id', schema: Todo })
+        const Others = createResource({ urlPrefix: 'https://other.example.com', path: '/users/:userId/todos/:id', schema: Todo })
+        const { controller } = createTestStore()
+        const reads = [
+          [Todos.get, { userId: 'u1', id: '1' }],
+          [Todos.get, { userId: 'u2', id: '2', expand: 'all' }],
+          [Todos.getList, { userId: 'u1' }],
+          [Others.get, { userId: 'u1', id: '1' }],
+        ] as const
+        for (const [endpoint, args] of reads) {
+          const url = endpoint.url(args)
+          fake.route(`GET ${url}`, { json: url.endsWith('/todos') ? [todo('1')] : todo('id' in args ? args.id : '1') })
+          await controller.fetch(endpoint as typeof Todos.get, args as never)
+        }
+        const requests = fake.requests.length
+        const status = () =>
+          reads.map(([endpoint, args]) => controller.getResponse(endpoint as typeof Todos.get, args as never, controller.getState()).expiryStatus)
+
+        controller.invalidateAll(Todos.get)
+        expect(status()).toEqual(['Invalid', 'Invalid', 'Valid', 'Valid'])
+        controller.expireAll(Todos.getList)
+        expect(status()).toEqual(['Invalid', 'Invalid', 'Stale', 'Valid'])
+        await flush()
+        expect(fake.requests).toHaveLength(requests)
+      } finally {
+        fake.restore()
+      }
     })
   })
 

@@ -206,7 +206,7 @@ describe('optimistic guesses from the cache', () => {
     await flush()
     expect(fake.requests.map((request) => `${request.method} ${request.url}`)).toEqual([`POST ${API}/posts`])
     expect(warn).toHaveBeenCalledTimes(1)
-    expect(warn.mock.calls[0]![0]).toMatch(/^Post\.create: no optimistic update for this call, the request is sent without one: PostDetail optimistic:[\d.]+ failed validation: missing required fields "body", "likes", "tags"/)
+    expect(warn.mock.calls[0]![0]).toMatch(/^Post\.create: no optimistic update for this call, the request is sent without one: Post optimistic:[\d.]+ failed validation: missing required fields "body", "likes", "tags"/)
     warn.mockRestore()
     await creating.answer({ json: { id: '9', title: 'Draft', body: '', likes: 0, tags: [] } })
     await expect(create).resolves.toMatchObject({ id: '9', title: 'Draft' })

@@ -8,6 +8,7 @@ import { Endpoint, GQLEndpoint, GQLEntity, RestEndpoint, createResource, hookify
 import type { PathArgs } from '../../src/index'
 import type { RestGenerics, Schema } from '../../src/index'
 import { Article, ArticleSummary, User } from '../fixtures/blog'
+import { Link, Post, feedItem } from '../fixtures/feed'
 
 const ArticleResource = createResource({ path: '/articles/:id', schema: Article })
 const CommentResource = createResource({ path: '/articles/:articleId/comments/:id', schema: User })
@@ -210,6 +211,86 @@ describe('endpoint types', () => {
       expectTypeOf(getPerson({ id: '1' })).resolves.toEqualTypeOf<{ person: Person }>()
       const rename = gql.mutation('mutation R { rename { id name } }', { rename: Person })
       expectTypeOf(rename.sideEffect).toEqualTypeOf<true>()
+    }
+    expect(typesOnly).toBeDefined()
+  })
+
+  it('types resource.extend(name, options) for existing and new members, and chains', () => {
+    const typesOnly = () => {
+      const Groups = createResource({ path: '/groups/:group/users/:id', schema: User })
+        .extend('getList', { path: '/teams/:team/users', searchParams: {} as { isAdmin?: boolean } })
+        .extend('current', { path: '/me' })
+        .extend('promote', { path: '/promote/:id', method: 'POST', body: undefined })
+      Groups.getList({ team: 't', isAdmin: true })
+      // @ts-expect-error the new path replaced the group parameter
+      Groups.getList({ group: 'g' })
+      expectTypeOf(Groups.current()).resolves.toEqualTypeOf<User>()
+      Groups.promote({ id: 5 })
+      expectTypeOf(Groups.promote.sideEffect).toEqualTypeOf<true>()
+      expectTypeOf(Groups.get({ group: 'g', id: 1 })).resolves.toEqualTypeOf<User>()
+      // @ts-expect-error get keeps its parameters
+      Groups.get({ id: 1 })
+      expectTypeOf(Groups.getList.sideEffect).toEqualTypeOf<undefined>()
+    }
+    expect(typesOnly).toBeDefined()
+  })
+
+  it('types resource.extend({ member: options }) and resource.extend(fn)', () => {
+    const typesOnly = () => {
+      const Tuned = ArticleResource.extend({
+        getList: { dataExpiryLength: 600_000 },
+        get: { path: '/v2/articles/:slug', schema: ArticleSummary },
+      })
+      expectTypeOf(Tuned.getList()).resolves.toEqualTypeOf<Article[]>()
+      expectTypeOf(Tuned.get({ slug: 'hello' })).resolves.toEqualTypeOf<ArticleSummary>()
+      // @ts-expect-error the new path's parameter replaces id
+      Tuned.get({ id: 1 })
+      expectTypeOf(Tuned.update({ id: 1 }, { title: 'x' })).resolves.toEqualTypeOf<Article>()
+
+      const WithMe = ArticleResource.extend((base) => ({
+        mine: base.getList.extend({ path: '/me/articles' }),
+        get: base.get.extend({ schema: ArticleSummary }),
+      }))
+      expectTypeOf(WithMe.mine()).resolves.toEqualTypeOf<Article[]>()
+      expectTypeOf(WithMe.get({ id: 1 })).resolves.toEqualTypeOf<ArticleSummary>()
+      expectTypeOf(WithMe.delete({ id: 1 })).resolves.toEqualTypeOf<PathArgs<'/articles/:id'> | Partial<Article>>()
+      // Still extendable.
+      WithMe.extend('mine', { dataExpiryLength: 1 })
+    }
+    expect(typesOnly).toBeDefined()
+  })
+
+  it('types a sideEffect: true endpoint without a method as a mutation', () => {
+    const typesOnly = () => {
+      const send = new RestEndpoint({ path: '/messages', sideEffect: true })
+      expectTypeOf(send.sideEffect).toEqualTypeOf<true>()
+      expectTypeOf(send.extend({ name: 'send' }).sideEffect).toEqualTypeOf<true>()
+      const read = new RestEndpoint({ path: '/messages' })
+      expectTypeOf(read.sideEffect).toEqualTypeOf<undefined>()
+    }
+    expect(typesOnly).toBeDefined()
+  })
+
+  it('infers no parameter from an escaped colon in the path', () => {
+    const typesOnly = () => {
+      const getUser = new RestEndpoint({ path: 'http\\://localhost\\:8080/users/:id' })
+      getUser({ id: 1 })
+      // @ts-expect-error id is the only parameter
+      getUser({ id: 1, localhost: 'x' }).then(() => undefined)
+      expectTypeOf<keyof PathArgs<'http\\://host/users/:id'>>().toEqualTypeOf<'id'>()
+      expectTypeOf<keyof PathArgs<'http://host:8080/users/:id'>>().toEqualTypeOf<'id'>()
+      expectTypeOf<keyof PathArgs<'/time/\\:now'>>().toEqualTypeOf<never>()
+    }
+    expect(typesOnly).toBeDefined()
+  })
+
+  it('types a resource over a schema.Union by its members', () => {
+    const typesOnly = () => {
+      const Feed = createResource({ path: '/feed/:id', schema: feedItem })
+      expectTypeOf(Feed.get({ id: 1 })).resolves.toEqualTypeOf<Post | Link>()
+      expectTypeOf(Feed.getList()).resolves.toEqualTypeOf<(Post | Link)[]>()
+      expectTypeOf(Feed.create({ type: 'link', url: 'https://example.com' })).resolves.toEqualTypeOf<Post | Link>()
+      Feed.delete({ id: 1 })
     }
     expect(typesOnly).toBeDefined()
   })

@@ -107,7 +107,7 @@ describe('schema types', () => {
       const made = new PlainEntity()
       expectTypeOf(made.id).toEqualTypeOf<number>()
       expectTypeOf(made.label).toEqualTypeOf<string>()
-      expectTypeOf(made.pk).toEqualTypeOf<() => string | number | undefined>()
+      expectTypeOf(made.pk).toEqualTypeOf<(parent?: any, key?: string, args?: readonly any[]) => string | number | undefined>()
       expectTypeOf<Denormalize<typeof PlainEntity>>().toExtend<Plain>()
       expectTypeOf<Denormalize<typeof PlainEntity>>().toHaveProperty('pk')
       expectTypeOf(PlainEntity.key).toEqualTypeOf<string>()
@@ -140,6 +140,37 @@ describe('schema types', () => {
       expectTypeOf(page.data).toEqualTypeOf<DenormalizeNullable<{ results: [typeof Article]; cursor: string }> | typeof INVALID>()
       const all = memo.denormalize(new schema.All(Article), [], entities)
       expectTypeOf(all.data).toEqualTypeOf<Article[] | undefined | typeof INVALID>()
+    }
+    expect(typesOnly).toBeDefined()
+  })
+
+  it('lets a class extend schema.Entity(Base), override pk() and build its own instances', () => {
+    const typesOnly = () => {
+      class Labelled extends schema.Entity(Plain) {
+        override pk() {
+          return this.label
+        }
+      }
+      expectTypeOf(Labelled.fromJS({ label: 'x' })).toEqualTypeOf<Labelled>()
+      expectTypeOf(Labelled.fromJS({ label: 'x' }).pk()).toEqualTypeOf<string>()
+      expectTypeOf<Denormalize<typeof Labelled>>().toEqualTypeOf<Labelled>()
+      expectTypeOf(Labelled.key).toEqualTypeOf<string>()
+      // @ts-expect-error fromJS still checks the fields
+      Labelled.fromJS({ lable: 'x' })
+    }
+    expect(typesOnly).toBeDefined()
+  })
+
+  it('types an Array or Values of an object definition without schemaAttribute as that object per item', () => {
+    const typesOnly = () => {
+      const pairs = new schema.Array({ cat: Cat, dog: Dog })
+      expectTypeOf<Denormalize<typeof pairs>>().toEqualTypeOf<{ cat: Cat; dog: Dog }[]>()
+      const mixed = new schema.Array({ cat: Cat, dog: Dog }, 'type')
+      expectTypeOf<Denormalize<typeof mixed>>().toEqualTypeOf<(Cat | Dog)[]>()
+      const byRound = new schema.Values({ cat: Cat })
+      expectTypeOf<Denormalize<typeof byRound>>().toEqualTypeOf<Record<string, { cat: Cat }>>()
+      const cats = new schema.Values(Cat)
+      expectTypeOf<Denormalize<typeof cats>>().toEqualTypeOf<Record<string, Cat>>()
     }
     expect(typesOnly).toBeDefined()
   })

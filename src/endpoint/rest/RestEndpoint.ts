@@ -1,9 +1,9 @@
-import { schema as schemas, type Denormalize, type Schema } from '../../schema/index'
+import { SchemaError, schema as schemas, type Denormalize, type Schema } from '../../schema/index'
 import { Endpoint, optionsOf } from '../Endpoint'
 import type { EndpointExtraOptions, ErrorPolicy } from '../types'
 import { headersToObject } from './headers'
 import { NetworkError } from './NetworkError'
-import { buildQuery, compilePath, pathParameterNames } from './path'
+import { buildQuery, compilePath, matchesPath, pathParameterNames } from './path'
 import type { HasNoPathParams, PathArgs, SearchValue } from './pathTypes'
 
 /** The type-level description of a RestEndpoint (what `extend` and `createResource` carry along). */
@@ -14,13 +14,14 @@ export interface RestGenerics {
   readonly body?: any
   readonly searchParams?: any
   readonly process?: any
+  readonly sideEffect?: boolean
 }
 
 /** Options of `new RestEndpoint(options)`; every one can be changed later with `extend`. */
 export interface RestEndpointOptions<O extends RestGenerics = RestGenerics> extends EndpointExtraOptions {
   /** URL template with `:name` (and optional `:name?`) segments. */
   readonly path: O['path']
-  /** HTTP method (GET by default); anything but GET/HEAD makes the endpoint a mutation. */
+  /** HTTP method (GET by default, POST when `sideEffect` is true); anything but GET/HEAD makes the endpoint a mutation. */
   readonly method?: O['method']
   readonly schema?: O['schema']
   /** Prepended to the path; without it the URL is the path alone. */
@@ -29,8 +30,8 @@ export interface RestEndpointOptions<O extends RestGenerics = RestGenerics> exte
   readonly searchParams?: O['searchParams']
   /** Type of the request body: `body: {} as { title: string }`. Only the type matters. */
   readonly body?: O['body']
-  /** Overrides mutation detection (defaults to method !== GET/HEAD). */
-  readonly sideEffect?: boolean
+  /** Overrides mutation detection (defaults to method !== GET/HEAD); `true` without a method means POST. */
+  readonly sideEffect?: O['sideEffect']
   readonly name?: string
   /** Extra `fetch` init merged into every request (headers are merged too). */
   readonly requestInit?: RequestInit
@@ -45,7 +46,7 @@ export interface RestEndpointOptions<O extends RestGenerics = RestGenerics> exte
   readonly key?: (...args: any[]) => string
 }
 
-type Method<O extends RestGenerics> = O['method'] extends string ? O['method'] : 'GET'
+type Method<O extends RestGenerics> = O['method'] extends string ? O['method'] : O['sideEffect'] extends true ? 'POST' : 'GET'
 type TakesBody<O extends RestGenerics> = unknown extends O['body']
   ? Method<O> extends 'POST' | 'PUT' | 'PATCH' ? true : false
   : O['body'] extends undefined ? false : true
@@ -54,7 +55,9 @@ type QueryOf<O extends RestGenerics> = unknown extends O['searchParams'] ? {} : 
 type ParamsOf<O extends RestGenerics> = PathArgs<O['path']> & QueryOf<O>
 type AllOptional<T> = {} extends T ? true : false
 // By method at the type level too, so useSuspense (which refuses mutations) accepts a GET endpoint.
-type SideEffectOf<O extends RestGenerics> = Uppercase<Method<O>> extends 'GET' | 'HEAD' ? undefined : true
+type SideEffectOf<O extends RestGenerics> = O['sideEffect'] extends boolean
+  ? O['sideEffect'] extends true ? true : undefined
+  : Uppercase<Method<O>> extends 'GET' | 'HEAD' ? undefined : true
 
 // Without a `body` option a mutation may be called without one (a POST that only names its target).
 type BodyArg<O extends RestGenerics> = unknown extends O['body'] ? [body?: any] : [body: BodyOf<O>]
@@ -90,11 +93,12 @@ type RestFetch<O extends RestGenerics> = (...args: RestArgs<O>) => Promise<RestR
 /** Options merged over O (what `extend` returns). */
 export type ExtendGenerics<O extends RestGenerics, N> = {
   readonly path: N extends { path: infer P extends string } ? P : O['path']
-  readonly schema: N extends { schema: infer S } ? S : SchemaOf<O>
-  readonly method: N extends { method: infer M } ? M : O['method']
+  readonly schema: N extends { schema: infer S extends Schema | undefined } ? S : SchemaOf<O>
+  readonly method: N extends { method: infer M extends string | undefined } ? M : O['method']
   readonly body: N extends { body: infer B } ? B : O['body']
   readonly searchParams: N extends { searchParams: infer Q } ? Q : O['searchParams']
   readonly process: N extends { process: infer F } ? F : O['process']
+  readonly sideEffect: N extends { sideEffect: infer E extends boolean | undefined } ? E : O extends { sideEffect: infer E extends boolean | undefined } ? E : undefined
 }
 
 /**
@@ -145,6 +149,14 @@ const EndpointBase = Endpoint as unknown as new (fetchFunction: undefined, optio
 
 const HAS_NO_BODY = new Set(['GET', 'HEAD', 'DELETE'])
 
+/** The method options ask for: `method`, else POST for a declared side effect (as data-client), else GET. */
+function defaultMethod(options: { method?: unknown; sideEffect?: unknown }): string {
+  return typeof options.method === 'string' ? options.method : options.sideEffect === true ? 'POST' : 'GET'
+}
+
+/** The request each response answered, so a body that fails to arrive can name it. */
+const requests = new WeakMap<Response, { method: string; url: string }>()
+
 /**
  * An endpoint for one HTTP route: builds the URL from a `:name` path template, sends JSON,
  * parses the response and rejects non-2xx answers with a NetworkError. Subclass it to change
@@ -174,12 +186,12 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
   // Pick lets TypeScript infer O from the literal's own members; it cannot infer O from O['path'] alone.
   constructor(options: RestEndpointOptions<O> & Partial<Pick<O, keyof O & keyof RestGenerics>>) {
     if (typeof options?.path !== 'string') throw new TypeError('RestEndpoint needs a `path` option such as "/users/:id"')
-    super(undefined, { ...options, name: options.name ?? `${(options.method ?? 'GET').toUpperCase()} ${options.path}` } as any)
+    super(undefined, { ...options, name: options.name ?? `${defaultMethod(options).toUpperCase()} ${options.path}` } as any)
   }
 
-  /** HTTP method, upper case. */
+  /** HTTP method, upper case; without a `method` option, POST for a `sideEffect: true` endpoint and GET otherwise. */
   get method(): string {
-    return ((optionsOf(this).method as string | undefined) ?? 'GET').toUpperCase()
+    return defaultMethod(optionsOf(this)).toUpperCase()
   }
 
   /** Mutations are everything but GET/HEAD unless `sideEffect` says otherwise. */
@@ -188,11 +200,32 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
     return (explicit !== undefined ? explicit : this.method !== 'GET' && this.method !== 'HEAD' ? true : undefined) as SideEffectOf<O>
   }
 
-  /** The full URL for a set of parameters: urlPrefix + filled path + remaining parameters as the query. */
+  /**
+   * The full URL for a set of parameters: urlPrefix + filled path + remaining parameters as the
+   * query. A path that comes to `/` adds nothing to a urlPrefix (createResource's getList of
+   * `/:id` is the urlPrefix itself, as in data-client); without a urlPrefix it is `/`.
+   * @throws {MissingParameterError} or {InvalidParameterError} for a path parameter it cannot send.
+   */
   url(params?: Record<string, unknown>): string {
     const path = this.path as string
     const prefix = this.urlPrefix ?? ''
-    return prefix + compilePath(path, params, this.name) + buildQuery(params, pathParameterNames(path))
+    let filled = compilePath(path, params, this.name)
+    if (filled === '/' || filled === '') filled = prefix === '' ? '/' : ''
+    return prefix + filled + buildQuery(params, pathParameterNames(path))
+  }
+
+  /**
+   * True when a cache key is one of this endpoint's: same method and urlPrefix, a path that fits
+   * the template (any parameter values) and any query string. `controller.invalidateAll(endpoint)`
+   * and `expireAll(endpoint)` use it.
+   */
+  testKey(key: string): boolean {
+    const start = `${this.method} ${this.urlPrefix ?? ''}`
+    if (!key.startsWith(start)) return false
+    const rest = key.slice(start.length)
+    // Parameter values are encoded, so the first `?` starts the query string.
+    const query = rest.indexOf('?')
+    return matchesPath(this.path as string, query === -1 ? rest : rest.slice(0, query))
   }
 
   /** `METHOD url`: the same for the same parameters in any key order, different per argument set. */
@@ -245,16 +278,27 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
       const detail = await response.clone().text().then((text) => text.slice(0, 200), () => '')
       throw new NetworkError(response, init.method ?? 'GET', detail, input)
     }
+    requests.set(response, { method: init.method ?? 'GET', url: input })
     return response
   }
 
-  /** JSON for JSON content types; null for 204 or an empty body; text otherwise. */
+  /**
+   * JSON for JSON content types; null for 204 or an empty body. Any other body is given as text
+   * when the endpoint has no schema (or its own `process`), and rejected otherwise: an HTML page
+   * or a plain-text answer is never data for an entity.
+   * @throws {TypeError} when the connection fails while the body arrives (naming the request, with the cause).
+   * @throws {SchemaError} for a non-JSON body where the schema expects data.
+   */
   async parseResponse(response: Response): Promise<any> {
     if (response.status === 204) return null
-    const text = await response.text()
+    const text = await readBody(response)
     if (text === '') return null
     const type = response.headers.get('content-type') ?? ''
-    if (!/[/+]json\b/i.test(type)) return text
+    if (!/[/+]json\b/i.test(type)) {
+      const schema = this.schema as unknown
+      if (schema === undefined || schema === null || typeof schema === 'string' || this.process !== RestEndpoint.prototype.process) return text
+      throw new SchemaError(`${this.name}: ${describeTextBody(text, type)}`)
+    }
     try {
       return JSON.parse(text)
     } catch (error) {
@@ -421,6 +465,33 @@ export function appendPage(previous: unknown, page: unknown): unknown {
 /** Normalized list items are pks (or `{ id, schema }` for unions); compare them by value. */
 function identity(item: unknown): unknown {
   return item !== null && typeof item === 'object' ? JSON.stringify(item) : item
+}
+
+/** The body as text; a connection that fails mid-body rejects naming the request and keeping the cause. */
+async function readBody(response: Response): Promise<string> {
+  try {
+    return await response.text()
+  } catch (error) {
+    if ((error as { name?: unknown } | null)?.name === 'AbortError') throw error
+    const request = requests.get(response)
+    const what = request !== undefined ? `${request.method} ${request.url}` : response.url || 'the request'
+    throw new TypeError(`${what} failed while reading the response body: ${messageChain(error)}`, { cause: error })
+  }
+}
+
+/** Why a text body cannot be the data of a schema, with the start of the body. */
+function describeTextBody(text: string, type: string): string {
+  const excerpt = JSON.stringify(text.length > 80 ? text.slice(0, 77) + '...' : text)
+  const said = type === '' ? 'no content-type' : `content-type ${type}`
+  if (/html/i.test(type) || /^\s*<(!doctype|html)/i.test(text)) {
+    return `expected JSON for its schema but got an HTML page (${said}); usually no API route answered this URL: ${excerpt}`
+  }
+  try {
+    JSON.parse(text)
+    return `the body is JSON but the response has ${said}; have the server send application/json, or override parseResponse: ${excerpt}`
+  } catch {
+    return `expected JSON for its schema but got ${said}: ${excerpt}`
+  }
 }
 
 /** An error's message followed by those of its causes: `fetch failed: connect ECONNREFUSED …`. */

@@ -1,7 +1,7 @@
-import { schema as schemas, type Denormalize, type Schema } from '../../schema/index'
-import type { EndpointExtraOptions, SnapshotInterface } from '../types'
+import { isEntity, schema as schemas, type Denormalize, type Schema } from '../../schema/index'
+import type { EndpointExtraOptions, EndpointInterface, SnapshotInterface } from '../types'
 import type { PathArgs, SearchValue, ShortenPath } from './pathTypes'
-import { RestEndpoint, type BodyData, type RestEndpointOptions } from './RestEndpoint'
+import { RestEndpoint, type BodyData, type ExtendGenerics, type RestEndpointOptions, type RestGenerics } from './RestEndpoint'
 
 /** Options of `createResource`; any other endpoint option (expiry, errorPolicy…) is passed to every member. */
 export interface ResourceOptions<P extends string, S extends Schema, B = unknown, Q = unknown> extends EndpointExtraOptions {
@@ -25,8 +25,40 @@ export interface ResourceOptions<P extends string, S extends Schema, B = unknown
 type Body<S, B> = unknown extends B ? BodyData<Denormalize<S>> : B
 type Query<Q> = unknown extends Q ? Record<string, SearchValue> : Q
 
-/** The six endpoints `createResource` builds around one schema. */
-export interface Resource<P extends string, S extends Schema, B = unknown, Q = unknown> {
+/** Options for extending one member: those of `RestEndpoint#extend`. */
+type MemberOptions = Partial<RestEndpointOptions<RestGenerics>>
+/** What `member.extend(options)` gives. */
+type Extended<E, N> = E extends RestEndpoint<infer O> ? (N extends MemberOptions ? RestEndpoint<ExtendGenerics<O, N>> : E) : never
+type MemberKey<R> = Exclude<keyof R, 'extend'> & string
+
+/**
+ * `resource.extend`, as data-client 0.9.9 has it: customise members without losing their types.
+ * Every form returns a new resource (the original is untouched) that can be extended again.
+ */
+export interface ResourceExtendable {
+  /** A member with these options layered over its own (`member.extend(options)`). */
+  extend<R extends { readonly [key in K]: RestEndpoint<any> }, K extends MemberKey<R>, N extends MemberOptions>(
+    this: R,
+    name: K,
+    options: N & Partial<Pick<N, keyof N & keyof RestGenerics>>,
+  ): { [M in keyof R]: M extends K ? Extended<R[M], N> : R[M] }
+  /** A new member: `get` with these options layered over its own (a new path, method, schema…). */
+  extend<R extends { readonly get: RestEndpoint<any> }, K extends string, N extends MemberOptions>(
+    this: R,
+    name: K,
+    options: N & Partial<Pick<N, keyof N & keyof RestGenerics>>,
+  ): R & { readonly [M in K]: Extended<R['get'], N> }
+  /** Several members at once, each with its options (`{ getList: { schema }, delete: { … } }`). */
+  extend<R, const X extends { readonly [M in MemberKey<R>]?: MemberOptions }>(
+    this: R,
+    overrides: X,
+  ): { [M in keyof R]: M extends keyof X ? Extended<R[M], X[M]> : R[M] }
+  /** Members computed from the resource: `extend((base) => ({ current: base.get.extend({ path: '/me' }) }))`. */
+  extend<R, T extends { readonly [key: string]: EndpointInterface }>(this: R, extender: (base: R) => T): Omit<R, keyof T> & T
+}
+
+/** The six endpoints `createResource` builds around one schema, and `extend` to customise them. */
+export interface Resource<P extends string, S extends Schema, B = unknown, Q = unknown> extends ResourceExtendable {
   get: RestEndpoint<{ path: P; schema: S; method: 'GET'; body: undefined; searchParams: undefined; process: undefined }>
   /** A `schema.Collection` of the schema: reads as an array, and grows with `create` (its `push`). */
   getList: RestEndpoint<{ path: ShortenPath<P>; schema: schemas.Collection<[S]>; method: 'GET'; body: undefined; searchParams: Query<Q>; process: undefined }>
@@ -95,11 +127,40 @@ export function createResource<P extends string, S extends Schema, B = unknown, 
   const remove = make('delete', {
     path,
     method: 'DELETE',
-    schema: new schemas.Invalidate(schema as any),
+    // An Entity or a Union (whose type field, or the stored pk, picks the table) is deleted; any
+    // other schema (data-client does the same) normalizes the response as it is.
+    schema: isEntity(schema) || schema instanceof schemas.Union ? new schemas.Invalidate(schema as any) : schema,
     process: (value: unknown, params: unknown) => deleteResult(value, params, schema),
     ...withOptimistic((_snapshot, params: object) => params),
   })
-  return { get, getList, create, update, partialUpdate, delete: remove }
+  return { get, getList, create, update, partialUpdate, delete: remove, extend: extendResource } as Resource<P, S, B, Q>
+}
+
+const hasOwn = Object.prototype.hasOwnProperty
+
+/** The runtime of every `extend` form; a copy of the resource, so `this` is the one it was called on. */
+function extendResource(this: Record<string, unknown>, ...args: unknown[]): Record<string, unknown> {
+  const [first, options] = args
+  if (typeof first === 'string') {
+    const member = hasOwn.call(this, first) && isMember(this[first]) ? this[first] : this.get
+    if (!isMember(member)) throw new TypeError(`resource.extend("${first}", options) needs a get member to start a new member from`)
+    return { ...this, [first]: member.extend(options as MemberOptions) }
+  }
+  if (typeof first === 'function') return { ...this, ...(first as (base: unknown) => object)(this) }
+  if (first === null || typeof first !== 'object') throw new TypeError('resource.extend takes (name, options), an object of member options, or a function of the resource')
+  const out = { ...this }
+  for (const name of Object.keys(first)) {
+    const member = hasOwn.call(this, name) ? this[name] : undefined
+    if (!isMember(member)) {
+      throw new TypeError(`resource.extend({ ${name} }): the resource has no member "${name}"; add one with resource.extend("${name}", options)`)
+    }
+    out[name] = member.extend((first as Record<string, MemberOptions>)[name]!)
+  }
+  return out
+}
+
+function isMember(value: unknown): value is RestEndpoint<any> {
+  return typeof value === 'function' && typeof (value as { extend?: unknown }).extend === 'function'
 }
 
 /** The guess of a create: the path parameters and the body (the server adds the id). */
@@ -126,5 +187,5 @@ function deleteResult(value: unknown, params: unknown, schema: unknown): unknown
 }
 
 function resourceName(schema: unknown): string {
-  return (schema as { key?: string }).key ?? (schema as { name?: string }).name ?? 'resource'
+  return (schema as { key?: string }).key ?? (schema as { entityKeys?: string }).entityKeys ?? (schema as { name?: string }).name ?? 'resource'
 }

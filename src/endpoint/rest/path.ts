@@ -7,31 +7,120 @@ export class MissingParameterError extends Error {
   readonly status = 400
 }
 
-const SEGMENT = /:([A-Za-z_$][\w$]*)(\?)?/g
+/**
+ * Thrown before any request when a path parameter is `.` or `..`. No encoding can carry those as
+ * one segment: URL parsers (and so `fetch`) resolve `%2E` and `%2E%2E` like `.` and `..`, so
+ * `DELETE /users/me/..` would reach `/users/` instead.
+ */
+export class InvalidParameterError extends Error {
+  override name = 'InvalidParameterError'
+  /** Bad arguments are the caller's error: retrying will not help. */
+  readonly status = 400
+}
 
-/** Names of the `:name` parameters in a path template, in order. */
+interface Param {
+  readonly name: string
+  readonly optional: boolean
+  /** The `/` before the parameter, dropped with an absent optional parameter. */
+  readonly slash: boolean
+}
+
+/** A parsed path template: literal text and parameters, in order. */
+interface Template {
+  readonly parts: readonly (string | Param)[]
+  readonly names: readonly string[]
+  /** Matches a filled path (parameter values are encoded, so they hold no `/`, `?` or `#`). */
+  readonly pattern: RegExp
+}
+
+// `\:` (a backslash before the colon in the string) is a literal colon, as in path-to-regexp:
+// `'http\\://host:8080/users/:id'`.
+const TOKEN = /\\:|(\/)?:([A-Za-z_$][\w$]*)(\?)?/g
+const templates = new Map<string, Template>()
+const hasOwn = Object.prototype.hasOwnProperty
+
+function parse(path: string): Template {
+  let template = templates.get(path)
+  if (template !== undefined) return template
+  const parts: (string | Param)[] = []
+  const names: string[] = []
+  let source = ''
+  let literal = ''
+  let last = 0
+  for (const match of path.matchAll(TOKEN)) {
+    literal += path.slice(last, match.index)
+    last = match.index! + match[0].length
+    if (match[2] === undefined) {
+      literal += ':'
+      continue
+    }
+    if (literal !== '') parts.push(literal)
+    source += escapeRegExp(literal)
+    literal = ''
+    const param: Param = { name: match[2], optional: match[3] === '?', slash: match[1] === '/' }
+    parts.push(param)
+    names.push(param.name)
+    const segment = `${param.slash ? '/' : ''}[^/?#]+`
+    source += param.optional ? `(?:${segment})?` : segment
+  }
+  literal += path.slice(last)
+  if (literal !== '') parts.push(literal)
+  source += escapeRegExp(literal)
+  template = { parts, names, pattern: new RegExp(`^${source}$`) }
+  templates.set(path, template)
+  return template
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+/** Names of the `:name` parameters in a path template, in order (escaped `\:` colons are not parameters). */
 export function pathParameterNames(path: string): string[] {
-  return [...path.matchAll(SEGMENT)].map((match) => match[1]!)
+  return parse(path).names.slice()
 }
 
 /**
- * Fills a path template: each `:name` becomes the URI-encoded parameter; an absent optional
- * `:name?` segment disappears with its slash.
+ * Fills a path template: each `:name` becomes the URI-encoded parameter (one path segment: `/`,
+ * `?` and `#` are encoded); an absent optional `:name?` segment disappears with its slash; `\:`
+ * is a literal colon. Only own properties of `params` count, so `:constructor` is not found on
+ * `Object.prototype`.
+ * @returns the filled path, `''` when nothing is left.
  * @throws {MissingParameterError} naming the first required parameter that is missing.
+ * @throws {InvalidParameterError} for a parameter that is `.` or `..`.
  */
 export function compilePath(path: string, params: Record<string, unknown> | undefined, endpointName: string): string {
-  const filled = path.replace(/\/?:([A-Za-z_$][\w$]*)(\?)?/g, (segment, name: string, optional: string | undefined) => {
-    const value = params?.[name]
+  let out = ''
+  for (const part of parse(path).parts) {
+    if (typeof part === 'string') {
+      out += part
+      continue
+    }
+    const value = params !== undefined && params !== null && hasOwn.call(params, part.name) ? params[part.name] : undefined
     if (value === undefined || value === null || value === '') {
-      if (optional) return ''
+      if (part.optional) continue
       throw new MissingParameterError(
-        `${endpointName} needs the path parameter "${name}" (path ${path}), but the call gave ${describeParams(params)}`,
+        `${endpointName} needs the path parameter "${part.name}" (path ${path}), but the call gave ${describeParams(params)}`,
       )
     }
-    const slash = segment.startsWith('/') ? '/' : ''
-    return slash + encodeURIComponent(String(value))
-  })
-  return filled === '' ? '/' : filled
+    const text = String(value)
+    if (text === '.' || text === '..') {
+      throw new InvalidParameterError(
+        `${endpointName} cannot send the path parameter "${part.name}" as ${JSON.stringify(text)}: ` +
+          'URLs resolve "." and ".." (even encoded as %2E) to another path, so no request is sent',
+      )
+    }
+    out += (part.slash ? '/' : '') + encodeURIComponent(text)
+  }
+  return out
+}
+
+/** True when `filled` is what `compilePath` makes of `path` for some parameter values (no query string). */
+export function matchesPath(path: string, filled: string): boolean {
+  const pattern = parse(path).pattern
+  // An empty path and `/` are the same address.
+  if (filled === '' || filled === '/') return pattern.test('') || pattern.test('/')
+  return pattern.test(filled)
 }
 
 /** The query string for every parameter that is not a path parameter, keys sorted for stable URLs. */
@@ -50,7 +139,7 @@ export function buildQuery(params: Record<string, unknown> | undefined, exclude:
 }
 
 function describeParams(params: Record<string, unknown> | undefined): string {
-  if (params === undefined) return 'no parameters'
+  if (params === undefined || params === null) return 'no parameters'
   const names = Object.keys(params)
   return names.length === 0 ? '{}' : `{ ${names.join(', ')} }`
 }

@@ -1,12 +1,23 @@
-/** Parameter names in a path template: `'/users/:id/posts/:postId?'` → `'id' | 'postId?'`. */
-type RawKeys<P extends string> = P extends `${string}:${infer Rest}`
-  ? Rest extends `${infer Name}/${infer Tail}`
-    ? CleanName<Name> | RawKeys<`/${Tail}`>
-    : CleanName<Rest>
-  : never
+/**
+ * Parameter names in a path template: `'/users/:id/posts/:postId?'` → `'id' | 'postId?'`. An
+ * escaped colon (`'http\\://host\\:8080/…'`, a backslash before the colon) is literal text.
+ */
+type RawKeys<P extends string> = P extends `${infer Before}\\:${infer After}`
+  ? RawKeys<Before> | RawKeys<After>
+  : P extends `${string}:${infer Rest}`
+    ? Rest extends `${infer Name}/${infer Tail}`
+      ? CleanName<Name> | RawKeys<`/${Tail}`>
+      : CleanName<Rest>
+    : never
 
-/** Cuts a name at the first character that cannot be part of it (`:id.json` → `id`). */
-type CleanName<S extends string> = S extends `${infer A}.${string}` ? A : S extends `${infer A}-${string}` ? A : S
+type Digit = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9'
+
+/**
+ * Cuts a name at the first character that cannot be part of it (`:id.json` → `id`); a colon not
+ * followed by a name (`http://`, `:8080`) is no parameter, as at run time.
+ */
+type CleanName<S extends string> = S extends `${infer A}.${string}` ? ValidName<A> : S extends `${infer A}-${string}` ? ValidName<A> : ValidName<S>
+type ValidName<S extends string> = S extends '' | '?' | `${Digit}${string}` ? never : S
 
 /** Required parameter names of a path template. */
 export type RequiredPathKeys<P extends string> = Exclude<RawKeys<P>, `${string}?`>
