@@ -276,8 +276,10 @@ describe('soft and hard errors', () => {
       </>,
     )
     expect(await screen.findByRole('heading', { name: 'Cached' })).toBeTruthy()
+    // Mounted for good: the reads are registered for revalidation.
+    await settle()
     const refetch = fake.hold(`GET ${url}`)
-    // The data goes stale; the next render (a remount here) revalidates in the background.
+    // The data goes stale; coming back online revalidates what is on screen, in the background.
     clock.advance(61_000)
     await settle(() => {
       window.dispatchEvent(new Event('online'))
