@@ -58,7 +58,7 @@ export class MemoCache {
     }
 
     const run = new DenormalizeRun(entities, args, this.entityCache)
-    let data = run.unvisit(schema, input)
+    let data = run.read(schema, input)
     if (previous !== undefined) data = share(previous.result.data, data)
     const result =
       previous !== undefined && previous.result.data === data ? previous.result : new Result(data, () => run.frame)
@@ -112,7 +112,7 @@ export class MemoCache {
         reused = true
       } else {
         const count = frame.children.length
-        run.unvisit(item, ref)
+        run.read(item, ref)
         entry = frame.children.length > count ? frame.children[frame.children.length - 1] : undefined
         if (entry !== undefined && depKeys !== null) {
           if (entry.depKeys === null) depKeys = null
@@ -195,17 +195,19 @@ class Result implements MemoResult<unknown> {
       seen.add(id)
       paths.push({ key, pk })
     }
-    const walk = (frame: DependencyFrame) => {
+    // A stack, not recursion: a chain of entities can be longer than the call stack is deep.
+    const stack: DependencyFrame[] = [this.frame()]
+    while (stack.length > 0) {
+      const frame = stack.pop()!
       const lookups = frame.lookups
       for (let i = 0; i < lookups.length; i += 3) if (lookups[i + 1] !== undefined) add(lookups[i] as string, lookups[i + 1] as string)
       for (const child of frame.children) {
         if (visited.has(child)) continue
         visited.add(child)
         add(child.key, child.pk)
-        walk(child)
+        stack.push(child)
       }
     }
-    walk(this.frame())
     return (this.computed = paths)
   }
 }

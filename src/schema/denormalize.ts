@@ -56,8 +56,15 @@ export function denormalize<S>(
   args: readonly unknown[] = NO_ARGS,
 ): DenormalizeNullable<S> | typeof INVALID {
   if (schema === undefined || schema === null || input === undefined) return input as any
-  return new DenormalizeRun(entities, args, undefined).unvisit(schema, input) as any
+  return new DenormalizeRun(entities, args, undefined).read(schema, input) as any
 }
+
+/**
+ * Entities nested deeper than this are filled in after the outer read returns, from a queue
+ * instead of the call stack: a chain of any length that was written can be read (reads used to
+ * overflow the stack at about 1,500 levels, below what writes accept).
+ */
+const MAX_NESTING = 400
 
 /** The walker behind denormalize and MemoCache; `cache` is the cross-read entity cache, if any. */
 export class DenormalizeRun implements DenormalizeDelegate {
@@ -66,6 +73,10 @@ export class DenormalizeRun implements DenormalizeDelegate {
   /** Entities built during this run, for identity within the run and for cycles. */
   private readonly local = new Map<object, EntityCacheEntry>()
   private readonly id = ++runs
+  /** Entities being built, outermost first (how deep the read is now). */
+  private nesting = 0
+  /** Entities too deep to build on the stack: built by `read` once the outer ones are done. */
+  private deferred: (() => void)[] = []
 
   constructor(
     readonly entities: StoredEntities,
@@ -73,6 +84,15 @@ export class DenormalizeRun implements DenormalizeDelegate {
     private readonly cache: EntityCache | undefined,
   ) {
     this.unvisit = this.unvisit.bind(this)
+  }
+
+  /** Reads `input` with `schema`; entities nested too deep for the stack are filled in before it returns. */
+  read(schema: unknown, input: unknown): unknown {
+    const value = this.unvisit(schema, input)
+    // Each deferred entity may defer deeper ones: a queue, not recursion.
+    for (let i = 0; i < this.deferred.length; i++) this.deferred[i]!()
+    this.deferred.length = 0
+    return value
   }
 
   unvisit(schema: any, input: any): unknown {
@@ -166,7 +186,16 @@ export class DenormalizeRun implements DenormalizeDelegate {
       if (instance === undefined) return INVALID
       const slot = { schema, value: instance, sibling: this.local.get(record) } as unknown as EntityCacheEntry
       this.local.set(record, slot)
-      return (slot.value = schema.denormalize(instance, this))
+      if (this.nesting >= MAX_NESTING) {
+        // Too deep for the stack: the instance is returned now and its fields filled in later (a
+        // required nested entity that is missing then reads as undefined, not as INVALID).
+        this.deferred.push(() => {
+          const value = this.nested(() => schema.denormalize(instance, this))
+          if (value !== INVALID) slot.value = value
+        })
+        return instance
+      }
+      return (slot.value = this.nested(() => schema.denormalize(instance, this)))
     }
     const entry: EntityCacheEntry = {
       schema,
@@ -188,23 +217,49 @@ export class DenormalizeRun implements DenormalizeDelegate {
     cache.set(record, entry)
     if (instance !== undefined) {
       entry.value = instance
-      this.frame = entry
-      try {
-        entry.value = schema.denormalize(instance, this)
-      } catch (error) {
-        // A failed build must not stay cached with half its dependencies.
-        if (cache.get(record) === entry) {
-          if (entry.next === undefined) cache.delete(record)
-          else cache.set(record, entry.next)
-        }
-        throw error
-      } finally {
-        this.frame = parent
+      if (this.nesting >= MAX_NESTING) {
+        // Too deep for the stack: filled in by `read` once the outer entities are done. What it
+        // depends on is unknown until then (depKeys null: checked the slow, exact way).
+        addChild(parent, entry)
+        this.deferred.push(() => {
+          this.fill(schema, instance, entry, record, cache)
+          if (entry.value === INVALID) entry.value = instance
+          entry.depKeys = collectDepKeys(entry)
+        })
+        return entry.value
       }
+      this.fill(schema, instance, entry, record, cache)
     }
     addChild(parent, entry)
     entry.depKeys = collectDepKeys(entry)
     return entry.value
+  }
+
+  /** Fills an entity's nested fields, recording what it reads as the entry's dependencies. */
+  private fill(schema: EntityClassLike, instance: unknown, entry: EntityCacheEntry, record: object, cache: EntityCache): void {
+    const parent = this.frame
+    this.frame = entry
+    try {
+      entry.value = this.nested(() => schema.denormalize(instance, this))
+    } catch (error) {
+      // A failed build must not stay cached with half its dependencies.
+      if (cache.get(record) === entry) {
+        if (entry.next === undefined) cache.delete(record)
+        else cache.set(record, entry.next)
+      }
+      throw error
+    } finally {
+      this.frame = parent
+    }
+  }
+
+  private nested<T>(build: () => T): T {
+    this.nesting++
+    try {
+      return build()
+    } finally {
+      this.nesting--
+    }
   }
 
   /**
@@ -212,21 +267,54 @@ export class DenormalizeRun implements DenormalizeDelegate {
    * checked at most once per run: shared children (one author for many issues) cost one check,
    * and a cycle ends at the entry already being checked.
    */
-  private isFresh(entry: EntityCacheEntry): boolean {
+  private isFresh(entry: EntityCacheEntry, depth = 0): boolean {
     if (entry.checkedBy === this.id) return entry.fresh
+    // A deep chain is checked without recursion (and without sharing partial answers).
+    if (depth > MAX_NESTING) return this.isFreshDeep(entry)
     entry.checkedBy = this.id
     entry.fresh = true
+    if (!this.readsSame(entry)) return (entry.fresh = false)
+    const children = entry.children
+    for (let i = 0; i < children.length; i++) {
+      if (!this.isFresh(children[i]!, depth + 1)) return (entry.fresh = false)
+    }
+    return true
+  }
+
+  /** True when every entry reachable from `root` still reads the same records, walked with a stack. */
+  private isFreshDeep(root: EntityCacheEntry): boolean {
+    const seen = new Set<EntityCacheEntry>([root])
+    const stack = [root]
+    while (stack.length > 0) {
+      const entry = stack.pop()!
+      if (entry.checkedBy === this.id) {
+        if (!entry.fresh) return false
+        continue
+      }
+      if (!this.readsSame(entry)) return false
+      for (const child of entry.children) {
+        if (!seen.has(child)) {
+          seen.add(child)
+          stack.push(child)
+        }
+      }
+    }
+    return true
+  }
+
+  /** The entry's own lookups, and its children's records, are still what the tables hold. */
+  private readsSame(entry: EntityCacheEntry): boolean {
     const entities = this.entities
     const lookups = entry.lookups
     for (let i = 0; i < lookups.length; i += 3) {
       const table = entities[lookups[i] as string]
       const pk = lookups[i + 1] as string | undefined
-      if ((pk === undefined ? table : readEntry(table, pk)) !== lookups[i + 2]) return (entry.fresh = false)
+      if ((pk === undefined ? table : readEntry(table, pk)) !== lookups[i + 2]) return false
     }
     const children = entry.children
     for (let i = 0; i < children.length; i++) {
       const child = children[i]!
-      if (readEntry(entities[child.key], child.pk) !== child.record || !this.isFresh(child)) return (entry.fresh = false)
+      if (readEntry(entities[child.key], child.pk) !== child.record) return false
     }
     return true
   }

@@ -54,7 +54,17 @@ export function normalize<S = unknown, R = Normalize<S>>(
   options: NormalizeOptions = {},
 ): NormalizedResult<R> {
   const run = new NormalizeRun(args, store, meta ?? defaultMeta(), options.optimistic === true)
-  const result = schema === undefined || schema === null ? input : run.visitRoot(schema, input)
+  let result: unknown
+  try {
+    result = schema === undefined || schema === null ? input : run.visitRoot(schema, input)
+  } catch (error) {
+    // Data nested deeper than the stack allows is refused as bad input, before anything is
+    // written (normalize is pure): never a bare RangeError, never data that cannot be read back.
+    if (error instanceof RangeError && /call stack/i.test(error.message)) {
+      throw new SchemaError(`The response is nested too deeply to normalize (deeper than the JavaScript stack allows, thousands of levels); nothing was written`)
+    }
+    throw error
+  }
   return { result: result as R, entities: run.entities, indexes: run.indexes, entitiesMeta: run.entitiesMeta }
 }
 
