@@ -31,7 +31,13 @@ export class All<D = any> extends Polymorphic {
     for (const entity of this.schemas() as { key: string }[]) {
       if (seenKeys.has(entity.key)) continue
       seenKeys.add(entity.key)
-      for (const pk of delegate.getEntityKeys(entity.key)) {
+      const pks = delegate.getEntityKeys(entity.key)
+      if (delegate.unvisitRows !== undefined) {
+        // Row by row against the last read of this table: an edit rebuilds one row.
+        for (const value of delegate.unvisitRows(this, entity, pks)) out.push(value)
+        continue
+      }
+      for (const pk of pks) {
         // Deleted records (tombstones) read as INVALID and drop out below.
         const value = delegate.unvisit(entity, pk)
         if (value !== undefined && value !== INVALID) out.push(value)
@@ -45,6 +51,7 @@ export class All<D = any> extends Polymorphic {
     }
     return out
   }
+
 }
 
 function isReference(item: object): boolean {

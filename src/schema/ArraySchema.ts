@@ -1,4 +1,4 @@
-import { INVALID, normalizeList } from './kinds'
+import { INVALID, isEntity, normalizeList } from './kinds'
 import { Polymorphic, type SchemaAttribute } from './Polymorphic'
 import type { Denormalize, DenormalizeDelegate, NormalizeDelegate } from './types'
 
@@ -28,6 +28,8 @@ export class ArraySchema<D = any, A extends SchemaAttribute | undefined = undefi
 
   denormalize(input: unknown, delegate: DenormalizeDelegate): unknown[] {
     if (!Array.isArray(input)) return input as unknown[]
+    // One entity type: rows that did not change since the last read are reused as they are.
+    if (delegate.unvisitRows !== undefined && this.isSingle() && isEntity(this.definition)) return delegate.unvisitRows(input, this.definition, input)
     const out: unknown[] = []
     for (const item of input) {
       const value = this.denormalizeValue(item, delegate)

@@ -42,6 +42,8 @@ export class Collection<S extends CollectionItems = readonly [any]> {
   readonly push: CollectionAdd<S>
   /** Prepends the response's items to every stored list whose filter arguments match the call. */
   readonly unshift: CollectionAdd<S>
+  /** Reads as a list: denormalizers rebuild it row by row instead of caching it whole. */
+  readonly readsAsList = true
   /** True for argument names that do not narrow the list (see `nonFilterArgumentKeys`). */
   readonly nonFilterArgumentKey: (name: string) => boolean
   private readonly argsKey: ((...args: any[]) => Record<string, unknown>) | undefined

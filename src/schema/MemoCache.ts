@@ -1,7 +1,6 @@
-import { DenormalizeRun, type DependencyFrame, type EntityCache, type EntityCacheEntry } from './denormalize'
-import type { DenormalizeNullable, EntityClassLike, EntityPath, StoredEntities } from './types'
-import { INVALID, isEntity } from './kinds'
-import { readEntry } from './table'
+import { DenormalizeRun, type DependencyFrame, type EntityCache, type EntityCacheEntry, type ListCache } from './denormalize'
+import type { DenormalizeNullable, EntityPath, StoredEntities } from './types'
+import type { INVALID } from './kinds'
 
 /** What a memoized read returns: the data and the entity records it was built from. */
 export interface MemoResult<T> {
@@ -13,12 +12,6 @@ export interface MemoResult<T> {
 interface ReadEntry {
   entities: StoredEntities
   result: MemoResult<unknown>
-  /** For `[Entity]` reads: the cache entry behind each input row (undefined where none was found). */
-  rows?: (EntityCacheEntry | undefined)[]
-  /** The record each row was built from, side by side so the reuse check stays in one array. */
-  records?: unknown[]
-  /** Every table the rows read besides their own records; null when unknown (cycles). */
-  depKeys?: Set<string> | null
 }
 
 const NO_ARGS: readonly unknown[] = []
@@ -31,6 +24,7 @@ const NO_ARGS: readonly unknown[] = []
  */
 export class MemoCache {
   private readonly entityCache: EntityCache = new WeakMap()
+  private readonly lists: ListCache = new WeakMap()
   private readonly byObject = new WeakMap<object, Map<unknown, ReadEntry>>()
   // Reads of a pk (a value, not an object) are remembered for the entity tables they were read
   // from only: entries for older tables go with them, so nothing here outlives the data.
@@ -50,89 +44,13 @@ export class MemoCache {
     const previous = bucket.get()
     if (previous !== undefined && previous.entities === entities) return previous.result as any
 
-    const item = Array.isArray(schema) && schema.length === 1 && isEntity(schema[0]) ? schema[0] : undefined
-    if (item !== undefined && Array.isArray(input)) {
-      const entry = this.readList(item, input, entities, args, previous)
-      bucket.set(entry)
-      return entry.result as any
-    }
-
-    const run = new DenormalizeRun(entities, args, this.entityCache)
+    const run = new DenormalizeRun(entities, args, this.entityCache, this.lists)
     let data = run.read(schema, input)
     if (previous !== undefined) data = share(previous.result.data, data)
     const result =
       previous !== undefined && previous.result.data === data ? previous.result : new Result(data, () => run.frame)
     bucket.set({ entities, result })
     return result as any
-  }
-
-  /**
-   * A list of entities, row by row. A row whose record is the one read last time, and none of
-   * whose other tables changed since, is reused without touching anything else: after one entity
-   * changed in a list of 10k, the read costs 10k record lookups and one rebuilt row.
-   */
-  private readList(
-    item: EntityClassLike,
-    input: readonly unknown[],
-    entities: StoredEntities,
-    args: readonly unknown[],
-    previous: ReadEntry | undefined,
-  ): ReadEntry {
-    const run = new DenormalizeRun(entities, args, this.entityCache)
-    const frame = run.frame
-    const table = entities[item.key]
-    const lastRows = previous?.rows
-    const lastRecords = previous?.records
-    // Per-row dependency checks are needed only if a table some row read (besides the rows' own
-    // table, whose records are compared one by one) is a different object now.
-    let checkDeps = true
-    let changed: Set<string> | undefined
-    if (previous !== undefined && previous.depKeys !== null && previous.depKeys !== undefined) {
-      changed = changedTables(previous.entities, entities)
-      checkDeps = false
-      for (const key of previous.depKeys) if (changed.has(key)) checkDeps = true
-    }
-    const rows: (EntityCacheEntry | undefined)[] = new Array(input.length)
-    const records: unknown[] = new Array(input.length)
-    const data: unknown[] = []
-    let depKeys: Set<string> | null = new Set()
-    let reused = false
-    for (let i = 0; i < input.length; i++) {
-      const ref = input[i]
-      let entry: EntityCacheEntry | undefined
-      if (
-        lastRecords !== undefined &&
-        changed !== undefined &&
-        (typeof ref === 'string' || typeof ref === 'number') &&
-        readEntry(table, String(ref)) === lastRecords[i] &&
-        lastRecords[i] !== undefined &&
-        (!checkDeps || !touchesAny(lastRows![i]!.depKeys!, changed))
-      ) {
-        entry = lastRows![i]!
-        reused = true
-      } else {
-        const count = frame.children.length
-        run.read(item, ref)
-        entry = frame.children.length > count ? frame.children[frame.children.length - 1] : undefined
-        if (entry !== undefined && depKeys !== null) {
-          if (entry.depKeys === null) depKeys = null
-          else for (const key of entry.depKeys) depKeys.add(key)
-        }
-      }
-      rows[i] = entry
-      if (entry === undefined) continue
-      records[i] = entry.record
-      const value = entry.value
-      if (value !== INVALID && value !== undefined) data.push(value)
-    }
-    // Rows reused from the last read keep the dependency keys they had then.
-    if (reused && depKeys !== null) for (const key of previous!.depKeys!) depKeys.add(key)
-    const shared = previous !== undefined ? share(previous.result.data, data) : data
-    const result =
-      previous !== undefined && shared === previous.result.data
-        ? previous.result
-        : new Result(shared, () => ({ children: rows.filter((r): r is EntityCacheEntry => r !== undefined), lookups: frame.lookups }))
-    return { entities, result, rows, records, depKeys }
   }
 
   private bucket(schema: unknown, input: unknown, entities: StoredEntities): { get(): ReadEntry | undefined; set(entry: ReadEntry): void } {
@@ -152,19 +70,6 @@ export class MemoCache {
     const key = typeof input + ':' + String(input)
     return { get: () => map.get(key), set: (entry) => void map.set(key, entry) }
   }
-}
-
-/** Entity keys whose tables are different objects in `next` than in `previous`. */
-function changedTables(previous: StoredEntities, next: StoredEntities): Set<string> {
-  const changed = new Set<string>()
-  for (const key of Object.keys(next)) if (next[key] !== previous[key]) changed.add(key)
-  for (const key of Object.keys(previous)) if (!(key in next)) changed.add(key)
-  return changed
-}
-
-function touchesAny(keys: readonly string[], changed: Set<string>): boolean {
-  for (let i = 0; i < keys.length; i++) if (changed.has(keys[i]!)) return true
-  return false
 }
 
 const lists = new WeakMap<object, readonly unknown[]>()

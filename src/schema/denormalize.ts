@@ -1,5 +1,5 @@
 import { INVALID, isEntity } from './kinds'
-import { readEntry, tableKeys } from './table'
+import { diffEntries, readEntry, tableKeys } from './table'
 import type { DenormalizeDelegate, DenormalizeNullable, EntityClassLike, StoredEntities } from './types'
 
 /**
@@ -38,6 +38,36 @@ export interface EntityCacheEntry extends DependencyFrame {
 
 /** Cache of built entities keyed by the stored record object. */
 export type EntityCache = WeakMap<object, EntityCacheEntry>
+
+/** The last read of one list of entities: what each row was built from, and the array it gave. */
+interface ListEntry {
+  readonly item: EntityClassLike
+  readonly entities: StoredEntities
+  readonly refs: readonly unknown[]
+  /** The cache entry of each row (undefined where the record was missing or deleted). */
+  readonly rows: (EntityCacheEntry | undefined)[]
+  /** The record each row was built from (undefined or null when missing or deleted). */
+  readonly records: unknown[]
+  readonly value: unknown[]
+  /** Every table the rows read besides their own records; null when unknown (cycles, deep chains). */
+  readonly depKeys: Set<string> | null
+  /** Row indexes by pk, made when first needed (and kept while the refs stay the same). */
+  positions?: Map<string, number[]>
+  /** Row indexes by what their rows read directly (`key\0pk`), made when first needed. */
+  readers?: Map<string, number[]>
+  /** True when what rows read besides their own record is entities that read nothing else. */
+  shallow?: boolean
+  /** Where each row's value is in `value` (-1 when it is not shown), made when first needed. */
+  valueIndex?: Int32Array
+}
+
+/**
+ * Lists read before, by the object that names them (the stored array of pks, or a schema for
+ * lists computed from a table), so a list read again costs what changed: the rows whose records
+ * (or whose authors, tags…) changed are rebuilt, the rest keep their objects, and an unchanged
+ * list its array.
+ */
+export type ListCache = WeakMap<object, ListEntry[]>
 
 let runs = 0
 
@@ -82,6 +112,7 @@ export class DenormalizeRun implements DenormalizeDelegate {
     readonly entities: StoredEntities,
     readonly args: readonly unknown[],
     private readonly cache: EntityCache | undefined,
+    private readonly lists?: ListCache,
   ) {
     this.unvisit = this.unvisit.bind(this)
   }
@@ -114,6 +145,7 @@ export class DenormalizeRun implements DenormalizeDelegate {
   /** Items that are empty, missing, deleted or invalid drop out of lists instead of failing the read. */
   unvisitArray(itemSchema: unknown, input: unknown): unknown {
     if (!Array.isArray(input)) return input
+    if (this.lists !== undefined && isEntity(itemSchema)) return this.unvisitRows(input, itemSchema, input)
     const out: unknown[] = []
     for (let i = 0; i < input.length; i++) {
       const value = this.unvisit(itemSchema, input[i])
@@ -121,6 +153,208 @@ export class DenormalizeRun implements DenormalizeDelegate {
       out.push(value)
     }
     return out
+  }
+
+  /**
+   * A list of entities read row by row against its last read (`key` names the list). A row is
+   * reused without being looked at again when its pk and its record are what they were and no
+   * other table it read has changed; only the others are rebuilt. An unchanged list returns the
+   * array it returned last time. Without a list cache, an ordinary read.
+   */
+  unvisitRows(key: object, item: EntityClassLike, refs: readonly unknown[]): unknown[] {
+    const lists = this.lists
+    if (lists === undefined) {
+      const out: unknown[] = []
+      for (let i = 0; i < refs.length; i++) {
+        const value = this.unvisit(item, refs[i])
+        if (value !== INVALID && value !== undefined && value !== null) out.push(value)
+      }
+      return out
+    }
+    let entries = lists.get(key)
+    if (entries === undefined) lists.set(key, (entries = []))
+    const index = entries.findIndex((entry) => entry.item === item)
+    const last = index === -1 ? undefined : entries[index]
+    let next: ListEntry | undefined
+    if (last !== undefined && sameRefs(last.refs, refs)) {
+      next = last.entities === this.entities ? last : this.rereadRows(last)
+    }
+    if (next === undefined) next = this.readRows(item, refs, last, Array.isArray(key) ? refs : refs.slice())
+    if (index === -1) entries.push(next)
+    else entries[index] = next
+    this.recordRows(next)
+    this.lastList = next
+    return next.value
+  }
+
+  /** The list last returned by `unvisitRows` (a list-valued entity takes its dependencies from it). */
+  lastList: ListEntry | undefined
+
+  /**
+   * The same refs against newer tables: the rows to rebuild are found from what changed in the
+   * tables (record by record), not by looking at every row. Undefined when that is not cheaper
+   * (many changes, rows that read deeper data), and the caller reads row by row instead.
+   */
+  private rereadRows(last: ListEntry): ListEntry | undefined {
+    const item = last.item
+    const changed = changedTables(last.entities, this.entities)
+    const dirty = new Set<number>()
+    for (const table of changed) {
+      if (table !== item.key && (last.depKeys === null || !last.depKeys.has(table))) continue
+      const pks = diffEntries(last.entities[table], this.entities[table], 64)
+      if (pks === undefined) return undefined
+      if (pks.length === 0) continue
+      if (table === item.key) {
+        const positions = (last.positions ??= rowPositions(last.refs))
+        for (const pk of pks) for (const i of positions.get(pk) ?? NO_ROWS) dirty.add(i)
+      } else {
+        // A row that reads this record directly is rebuilt; deeper reads take the long way.
+        if (last.shallow === undefined) last.shallow = isShallow(last.rows)
+        if (!last.shallow) return undefined
+        const readers = (last.readers ??= rowReaders(last.rows))
+        for (const pk of pks) for (const i of readers.get(table + SEPARATOR + pk) ?? NO_ROWS) dirty.add(i)
+      }
+    }
+    if (dirty.size === 0) return { ...last, entities: this.entities }
+    const rows = last.rows.slice()
+    const records = last.records.slice()
+    const table = this.entities[item.key]
+    const frame: DependencyFrame = { children: [], lookups: [] }
+    const parent = this.frame
+    this.frame = frame
+    let depKeys = last.depKeys
+    let valuesMoved = false
+    const rebuilt: unknown[] = []
+    try {
+      for (const i of dirty) {
+        const ref = last.refs[i]
+        const count = frame.children.length
+        const value = this.unvisit(item, ref)
+        const entry = frame.children.length > count ? frame.children[frame.children.length - 1] : undefined
+        const before = last.rows[i]?.value
+        if (isShown(before) !== isShown(value)) valuesMoved = true
+        rows[i] = entry
+        records[i] = entry !== undefined ? entry.record : readEntry(table, String(ref))
+        rebuilt[i] = value
+        if (entry !== undefined && depKeys !== null) {
+          if (entry.depKeys === null) depKeys = null
+          else if (entry.depKeys.some((depKey) => !depKeys!.has(depKey))) depKeys = new Set([...depKeys, ...entry.depKeys])
+        }
+      }
+    } finally {
+      this.frame = parent
+    }
+    let value: unknown[]
+    let valueIndex = last.valueIndex
+    if (valuesMoved) {
+      value = []
+      for (let i = 0; i < rows.length; i++) {
+        const shown = i in rebuilt ? rebuilt[i] : rows[i]?.value
+        if (isShown(shown)) value.push(shown)
+      }
+      valueIndex = undefined
+    } else {
+      // The same rows are shown: each rebuilt one takes the place of the one it replaces.
+      valueIndex ??= shownPositions(last.rows)
+      let differs = false
+      value = last.value
+      for (const i of dirty) {
+        const at = valueIndex[i]!
+        if (at < 0 || last.value[at] === rebuilt[i]) continue
+        if (!differs) value = last.value.slice()
+        differs = true
+        value[at] = rebuilt[i]
+      }
+    }
+    const readers = last.readers
+    if (readers !== undefined) {
+      // Rebuilt rows may read other records now: index those too (a stale index only costs an extra rebuild).
+      for (const i of dirty) for (const child of rows[i]?.children ?? NO_ENTRIES) pushTo(readers, child.key + SEPARATOR + child.pk, i)
+    }
+    return {
+      item,
+      entities: this.entities,
+      refs: last.refs,
+      rows,
+      records,
+      value,
+      depKeys,
+      positions: last.positions,
+      readers,
+      valueIndex,
+      shallow: last.shallow === true && isShallow([...dirty].map((i) => rows[i])) ? true : undefined,
+    }
+  }
+
+  /** Every row looked at: reused when its record and what it read are unchanged, rebuilt otherwise. */
+  private readRows(item: EntityClassLike, refs: readonly unknown[], last: ListEntry | undefined, ownRefs: readonly unknown[]): ListEntry {
+    const table = this.entities[item.key]
+    // Rows' other dependencies need checking only when a table one of them read has changed.
+    let changed: Set<string> | undefined
+    let checkDeps = true
+    if (last !== undefined && last.depKeys !== null) {
+      changed = changedTables(last.entities, this.entities)
+      checkDeps = false
+      for (const depKey of last.depKeys) if (changed.has(depKey)) checkDeps = true
+    }
+    const rows: (EntityCacheEntry | undefined)[] = new Array(refs.length)
+    const records: unknown[] = new Array(refs.length)
+    const out: unknown[] = []
+    const frame: DependencyFrame = { children: [], lookups: [] }
+    const parent = this.frame
+    this.frame = frame
+    let depKeys: Set<string> | null = new Set()
+    let same = last !== undefined
+    try {
+      for (let i = 0; i < refs.length; i++) {
+        const ref = refs[i]
+        let entry: EntityCacheEntry | undefined
+        let value: unknown
+        const lastRecord = last !== undefined && i < last.refs.length && last.refs[i] === ref ? last.records[i] : undefined
+        if (
+          lastRecord !== undefined &&
+          lastRecord !== null &&
+          (typeof ref === 'string' || typeof ref === 'number') &&
+          readEntry(table, String(ref)) === lastRecord &&
+          (!checkDeps || (last!.rows[i]!.depKeys !== null && !touchesAny(last!.rows[i]!.depKeys!, changed!)) || this.isFresh(last!.rows[i]!))
+        ) {
+          entry = last!.rows[i]!
+          value = entry.value
+        } else {
+          const count = frame.children.length
+          value = this.unvisit(item, ref)
+          entry = frame.children.length > count ? frame.children[frame.children.length - 1] : undefined
+        }
+        rows[i] = entry
+        if (entry !== undefined) {
+          records[i] = entry.record
+          if (depKeys !== null) {
+            if (entry.depKeys === null) depKeys = null
+            else for (const depKey of entry.depKeys) depKeys.add(depKey)
+          }
+        } else if (typeof ref === 'string' || typeof ref === 'number') {
+          records[i] = readEntry(table, String(ref))
+        }
+        if (!isShown(value)) continue
+        if (same && last!.value[out.length] !== value) same = false
+        out.push(value)
+      }
+    } finally {
+      this.frame = parent
+    }
+    if (same && out.length !== last!.value.length) same = false
+    return { item, entities: this.entities, refs: ownRefs, rows, records, value: same ? last!.value : out, depKeys }
+  }
+
+  /** A list's rows (and missing ones) become dependencies of what is being built. */
+  private recordRows(list: ListEntry): void {
+    const frame = this.frame
+    const entityKey = list.item.key
+    for (let i = 0; i < list.rows.length; i++) {
+      const row = list.rows[i]
+      if (row !== undefined) addChild(frame, row)
+      else if (typeof list.refs[i] === 'string' || typeof list.refs[i] === 'number') addLookup(frame, entityKey, String(list.refs[i]), list.records[i])
+    }
   }
 
   private unvisitObject(schema: Record<string, unknown>, input: unknown): unknown {
@@ -161,10 +395,12 @@ export class DenormalizeRun implements DenormalizeDelegate {
     const cache = this.cache
     if (cache === undefined) {
       entry = findSibling(this.local.get(record), schema)
-    } else {
+    } else if ((schema as { readsAsList?: boolean }).readsAsList !== true || this.lists === undefined) {
       entry = findEntry(cache.get(record), schema)
       if (entry !== undefined && !this.isFresh(entry)) entry = undefined
     }
+    // A list-valued entity (a Collection) is rebuilt each time: its row-by-row list read is the
+    // freshness check, and gives back the same array when nothing changed.
     if (entry !== undefined) {
       addChild(this.frame, entry)
       return entry.value
@@ -228,10 +464,16 @@ export class DenormalizeRun implements DenormalizeDelegate {
         })
         return entry.value
       }
+      this.lastList = undefined
       this.fill(schema, instance, entry, record, cache)
     }
     addChild(parent, entry)
-    entry.depKeys = collectDepKeys(entry)
+    const list = (schema as { readsAsList?: boolean }).readsAsList === true ? this.lastList : undefined
+    // A list-valued entity read what its rows read, and the rows' own table: known without
+    // walking every row.
+    entry.depKeys = list !== undefined && entry.lookups.length === 0
+      ? (list.depKeys === null ? null : [list.item.key, ...[...list.depKeys].filter((key) => key !== list.item.key)])
+      : collectDepKeys(entry)
     return entry.value
   }
 
@@ -324,6 +566,79 @@ export class DenormalizeRun implements DenormalizeDelegate {
     addLookup(this.frame, key, undefined, table)
     return tableKeys(table)
   }
+}
+
+const SEPARATOR = '\u0000'
+const NO_ROWS: readonly number[] = []
+const NO_ENTRIES: readonly EntityCacheEntry[] = []
+
+/** Whether a read value is shown in a list (missing, deleted and invalid rows drop out). */
+function isShown(value: unknown): boolean {
+  return value !== INVALID && value !== undefined && value !== null
+}
+
+function pushTo(map: Map<string, number[]>, key: string, index: number): void {
+  const list = map.get(key)
+  if (list === undefined) map.set(key, [index])
+  else if (list[list.length - 1] !== index) list.push(index)
+}
+
+function shownPositions(rows: readonly (EntityCacheEntry | undefined)[]): Int32Array {
+  const positions = new Int32Array(rows.length)
+  for (let i = 0, at = 0; i < rows.length; i++) positions[i] = isShown(rows[i]?.value) ? at++ : -1
+  return positions
+}
+
+function rowPositions(refs: readonly unknown[]): Map<string, number[]> {
+  const positions = new Map<string, number[]>()
+  for (let i = 0; i < refs.length; i++) {
+    const ref = refs[i]
+    if (typeof ref === 'string' || typeof ref === 'number') pushTo(positions, String(ref), i)
+  }
+  return positions
+}
+
+function rowReaders(rows: readonly (EntityCacheEntry | undefined)[]): Map<string, number[]> {
+  const readers = new Map<string, number[]>()
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]
+    if (row === undefined) continue
+    for (const child of row.children) pushTo(readers, child.key + SEPARATOR + child.pk, i)
+    for (let l = 0; l < row.lookups.length; l += 3) {
+      if (row.lookups[l + 1] !== undefined) pushTo(readers, (row.lookups[l] as string) + SEPARATOR + (row.lookups[l + 1] as string), i)
+    }
+  }
+  return readers
+}
+
+/** True when no row reads a whole table, and what rows read reads nothing further. */
+function isShallow(rows: readonly (EntityCacheEntry | undefined)[]): boolean {
+  for (const row of rows) {
+    if (row === undefined) continue
+    for (let l = 0; l < row.lookups.length; l += 3) if (row.lookups[l + 1] === undefined) return false
+    for (const child of row.children) if (child.depKeys === null || child.depKeys.length > 0) return false
+  }
+  return true
+}
+
+function sameRefs(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a === b) return true
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+/** Entity keys whose tables are different objects in `next` than in `previous`. */
+function changedTables(previous: StoredEntities, next: StoredEntities): Set<string> {
+  const changed = new Set<string>()
+  for (const key of Object.keys(next)) if (next[key] !== previous[key]) changed.add(key)
+  for (const key of Object.keys(previous)) if (!(key in next)) changed.add(key)
+  return changed
+}
+
+function touchesAny(keys: readonly string[], changed: Set<string>): boolean {
+  for (let i = 0; i < keys.length; i++) if (changed.has(keys[i]!)) return true
+  return false
 }
 
 /** The tables an entry read, from its children and lookups; null if a child is still being built (a cycle). */

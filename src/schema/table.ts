@@ -204,3 +204,36 @@ export function deleteEntries<T>(table: RecordTable<T> | undefined | null, keys:
   }
   return Object.freeze(top)
 }
+
+/**
+ * The keys whose entries differ between two versions of a table (changed, added or removed),
+ * found by comparing the versions node by node: the shards a write did not copy are the same
+ * objects and are skipped, so this costs what changed, not what the table holds.
+ * @returns undefined when more than `limit` keys differ (the caller is better off looking at everything).
+ */
+export function diffEntries(previous: RecordTable | undefined | null, next: RecordTable | undefined | null, limit: number): string[] | undefined {
+  if (previous === next) return []
+  const out: string[] = []
+  const diffLeaf = (a: Readonly<Record<string, unknown>> | null | undefined, b: Readonly<Record<string, unknown>> | null | undefined): boolean => {
+    if (a === b) return true
+    if (a) for (const key in a) if (a[key] !== b?.[key] && !out.includes(key)) out.push(key)
+    if (b) for (const key in b) if ((!a || !(key in a)) && !out.includes(key)) out.push(key)
+    return out.length <= limit
+  }
+  if (!Array.isArray(previous) || !Array.isArray(next)) {
+    // A small flat table (or one that just turned sharded): compare it whole, it is small.
+    const a = Array.isArray(previous) ? undefined : (previous as Readonly<Record<string, unknown>> | null | undefined)
+    const b = Array.isArray(next) ? undefined : (next as Readonly<Record<string, unknown>> | null | undefined)
+    if ((Array.isArray(previous) || Array.isArray(next)) && previous && next) return undefined
+    return diffLeaf(a, b) ? out : undefined
+  }
+  for (let i = 0; i < FANOUT; i++) {
+    const a = (previous as ShardedTable)[i]
+    const b = (next as ShardedTable)[i]
+    if (a === b) continue
+    for (let j = 0; j < FANOUT; j++) {
+      if (!diffLeaf(a?.[j], b?.[j])) return undefined
+    }
+  }
+  return out
+}

@@ -85,6 +85,11 @@ export interface DenormalizeDelegate {
   readonly entities: StoredEntities
   /** The pks of every record of one entity type; the read then depends on the whole table. */
   getEntityKeys(key: string): string[]
+  /**
+   * Reads a list of entity refs, reusing the rows that did not change since the last read of
+   * the list `key` names (an object: the stored array, or the schema for lists it computes).
+   */
+  unvisitRows?(key: object, item: unknown, refs: readonly unknown[]): unknown[]
 }
 
 /** What every schema class implements (Entity classes implement the same as statics). */

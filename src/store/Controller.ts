@@ -66,6 +66,8 @@ type ArgsOrNull<E extends EndpointInterface> = readonly [...Parameters<E>] | rea
 type ReadRest<E extends EndpointInterface> =
   | readonly [...ArgsOrNull<E>, State]
   | ([] extends Parameters<E> ? readonly [State] : never)
+/** A response's arguments then the value; the arguments may be left out when all are optional. */
+type WriteRest<E extends EndpointInterface, V> = readonly [...Parameters<E>, V] | ([] extends Parameters<E> ? readonly [V] : never)
 /** A read method called with arguments only known at run time. */
 type AnyRead = (endpoint: EndpointInterface, ...rest: readonly unknown[]) => any
 
@@ -184,14 +186,14 @@ export class Controller {
   }
 
   /** Writes a response as if the endpoint had returned it (for tests, websockets, SSR). */
-  setResponse<E extends EndpointInterface>(endpoint: E, ...rest: readonly [...Parameters<E>, any]): void {
+  setResponse<E extends EndpointInterface>(endpoint: E, ...rest: WriteRest<E, any>): void {
     const args = rest.slice(0, -1)
     const key = endpoint.key(...(args as Parameters<E>))
     this.dispatch(this.receiveAction(endpoint, key, args, rest[rest.length - 1], this.tick()))
   }
 
   /** Records an error for an endpoint as if its request had failed. */
-  setError<E extends EndpointInterface>(endpoint: E, ...rest: readonly [...Parameters<E>, Error]): void {
+  setError<E extends EndpointInterface>(endpoint: E, ...rest: WriteRest<E, Error>): void {
     const args = rest.slice(0, -1)
     const key = endpoint.key(...(args as Parameters<E>))
     this.dispatch(this.errorAction(endpoint, key, args, rest[rest.length - 1], this.tick()))
