@@ -20,6 +20,9 @@ function tesseraStore(tessera) {
   const issue = endpoint('issue', Issue)
   return {
     name: 'tessera',
+    schemaNamespace: tessera.schema,
+    endpoint,
+    Issue,
     endpoints: { projects, issues, issue },
     create() {
       const store = tessera.createStore({ now: () => 1_000_000 })
@@ -44,6 +47,9 @@ function dataClientStore() {
   const issue = endpoint('issue', Issue)
   return {
     name: '@data-client/core',
+    schemaNamespace: endpointLib.schema,
+    endpoint,
+    Issue,
     version: JSON.parse(require('node:fs').readFileSync(require.resolve('data-client-core-0.10/package.json'), 'utf8')).version,
     endpoints: { projects, issues, issue },
     create() {
@@ -131,6 +137,62 @@ export function runStoreBenchmarks(libs, { print = console.log } = {}) {
     checks.push(`update-one via controller, ${row.name.split(': ').pop()}: rows with a new identity per write = ${bad.length ? 'NOT 1 in ' + bad.length + ' of ' : '1 in all '}${row.counts.length} iterations`)
   }
   targets.push({ name: 'update-one via controller vs data-client core', ratio: ratioOf(update), min: 5, aim: 10 })
+
+  // 2b. The same with the list as a schema.Collection (what createResource's getList is), and
+  // with one author shared by ~100 of the 10k rows renamed.
+  const collectionRows = []
+  const authorRows = []
+  for (const side of sides) {
+    const { Collection } = side.schemaNamespace
+    const list = side.endpoint('issueCollection', new Collection([side.Issue]))
+    const store = side.create()
+    store.set(list, [], issues10k)
+    let previous = store.read(list, [])
+    let step = 0
+    const counts = []
+    collectionRows.push({
+      name: `update-one in a 10k Collection list (setResponse 1 + getResponse list): ${side.name}`,
+      setup: () => makeChange(issues10k, 3000 + step++, true),
+      fn: (change) => {
+        store.set(side.endpoints.issue, [{ id: change.payload.id }], change.payload)
+        return store.read(list, [])
+      },
+      after: (rows, change) => {
+        let changed = 0
+        for (let i = 0; i < rows.length; i++) if (rows[i] !== previous[i]) changed++
+        if (rows[change.index].title !== change.title) throw new Error(`${side.name}: the Collection list does not show the edit`)
+        counts.push(changed)
+        previous = rows
+      },
+      counts,
+    })
+    let renames = 0
+    authorRows.push({
+      name: `rename one author shared by many rows of a 10k Collection list: ${side.name}`,
+      setup: () => {
+        const issue = issues10k[(renames * 31) % issues10k.length]
+        return { ...issue, author: { ...issue.author, login: `renamed ${renames++}` } }
+      },
+      fn: (payload) => {
+        store.set(side.endpoints.issue, [{ id: payload.id }], payload)
+        return store.read(list, [])
+      },
+      after: (rows, payload) => {
+        const row = rows.find((r) => r.id === payload.id)
+        if (row.author.login !== payload.author.login) throw new Error(`${side.name}: the list does not show the renamed author`)
+      },
+    })
+  }
+  const collectionUpdate = compare(collectionRows, { time: 3000 })
+  results.push(...collectionUpdate)
+  for (const row of collectionRows) {
+    const bad = row.counts.filter((n) => n !== 1)
+    checks.push(`update-one in a Collection list, ${row.name.split(': ').pop()}: rows with a new identity per write = ${bad.length ? 'NOT 1 in ' + bad.length + ' of ' : '1 in all '}${row.counts.length} iterations`)
+  }
+  targets.push({ name: 'update-one in a 10k Collection list vs data-client core', ratio: ratioOf(collectionUpdate), min: 5, aim: 10 })
+  const authorUpdate = compare(authorRows, { time: 2000 })
+  results.push(...authorUpdate)
+  targets.push({ name: 'rename a shared author in a 10k Collection list vs data-client core', ratio: ratioOf(authorUpdate), min: 2, aim: 10 })
 
   // 3. The one-entity write alone into stores of 1k / 10k / 100k entities.
   const writes = []

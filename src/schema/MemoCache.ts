@@ -1,4 +1,4 @@
-import { DenormalizeRun, type DependencyFrame, type EntityCache, type EntityCacheEntry, type ListCache } from './denormalize'
+import { DenormalizeRun, isListValue, type DependencyFrame, type EntityCache, type EntityCacheEntry, type ListCache } from './denormalize'
 import type { DenormalizeNullable, EntityPath, StoredEntities } from './types'
 import type { INVALID } from './kinds'
 
@@ -112,6 +112,19 @@ class Result implements MemoResult<unknown> {
         add(child.key, child.pk)
         stack.push(child)
       }
+      for (const list of frame.lists ?? []) {
+        for (let i = 0; i < list.refs.length; i++) {
+          const row = list.rows[i]
+          if (row === undefined) {
+            const ref = list.refs[i]
+            if (typeof ref === 'string' || typeof ref === 'number') add(list.item.key, String(ref))
+          } else if (!visited.has(row)) {
+            visited.add(row)
+            add(row.key, row.pk)
+            stack.push(row)
+          }
+        }
+      }
     }
     return (this.computed = paths)
   }
@@ -124,11 +137,16 @@ class Result implements MemoResult<unknown> {
  */
 export function share(previous: unknown, next: unknown): unknown {
   if (previous === next) return previous
+  // A list read returned it: unchanged rows are the previous objects already.
+  if (isListValue(next)) return next
   if (Array.isArray(previous) && Array.isArray(next)) {
     let same = previous.length === next.length
     for (let i = 0; i < next.length; i++) {
-      const item = i < previous.length ? share(previous[i], next[i]) : next[i]
-      if (item !== next[i]) next[i] = item
+      const b = next[i]
+      // Most items of a re-read list are the very same objects: no call for those.
+      if (i < previous.length && previous[i] === b) continue
+      const item = i < previous.length ? share(previous[i], b) : b
+      if (item !== b) next[i] = item
       if (same && item !== previous[i]) same = false
     }
     return same ? previous : next

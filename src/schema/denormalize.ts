@@ -10,6 +10,8 @@ import type { DenormalizeDelegate, DenormalizeNullable, EntityClassLike, StoredE
 export interface DependencyFrame {
   children: EntityCacheEntry[]
   lookups: unknown[]
+  /** Lists of entities read (each stands for all of its rows, without a push per row). */
+  lists: ListEntry[] | undefined
 }
 
 /**
@@ -40,14 +42,17 @@ export interface EntityCacheEntry extends DependencyFrame {
 export type EntityCache = WeakMap<object, EntityCacheEntry>
 
 /** The last read of one list of entities: what each row was built from, and the array it gave. */
-interface ListEntry {
+export interface ListEntry {
   readonly item: EntityClassLike
   readonly entities: StoredEntities
   readonly refs: readonly unknown[]
   /** The cache entry of each row (undefined where the record was missing or deleted). */
   readonly rows: (EntityCacheEntry | undefined)[]
-  /** The record each row was built from (undefined or null when missing or deleted). */
-  readonly records: unknown[]
+  /**
+   * What a row without an entry found (undefined: missing, null: deleted), by row index; rows
+   * with an entry were built from `entry.record`.
+   */
+  readonly missing: Map<number, unknown> | undefined
   readonly value: unknown[]
   /** Every table the rows read besides their own records; null when unknown (cycles, deep chains). */
   readonly depKeys: Set<string> | null
@@ -99,7 +104,7 @@ const MAX_NESTING = 400
 /** The walker behind denormalize and MemoCache; `cache` is the cross-read entity cache, if any. */
 export class DenormalizeRun implements DenormalizeDelegate {
   /** Dependencies of the value being built. */
-  frame: DependencyFrame = { children: [], lookups: [] }
+  frame: DependencyFrame = { children: [], lookups: [], lists: undefined }
   /** Entities built during this run, for identity within the run and for cycles. */
   private readonly local = new Map<object, EntityCacheEntry>()
   private readonly id = ++runs
@@ -217,9 +222,9 @@ export class DenormalizeRun implements DenormalizeDelegate {
     }
     if (dirty.size === 0) return { ...last, entities: this.entities }
     const rows = last.rows.slice()
-    const records = last.records.slice()
+    let missing = last.missing
     const table = this.entities[item.key]
-    const frame: DependencyFrame = { children: [], lookups: [] }
+    const frame: DependencyFrame = { children: [], lookups: [], lists: undefined }
     const parent = this.frame
     this.frame = frame
     let depKeys = last.depKeys
@@ -234,7 +239,11 @@ export class DenormalizeRun implements DenormalizeDelegate {
         const before = last.rows[i]?.value
         if (isShown(before) !== isShown(value)) valuesMoved = true
         rows[i] = entry
-        records[i] = entry !== undefined ? entry.record : readEntry(table, String(ref))
+        if (entry === undefined || missing?.has(i)) {
+          if (missing === last.missing) missing = new Map(last.missing)
+          if (entry === undefined) missing!.set(i, readEntry(table, String(ref)))
+          else missing!.delete(i)
+        }
         rebuilt[i] = value
         if (entry !== undefined && depKeys !== null) {
           if (entry.depKeys === null) depKeys = null
@@ -269,14 +278,21 @@ export class DenormalizeRun implements DenormalizeDelegate {
     const readers = last.readers
     if (readers !== undefined) {
       // Rebuilt rows may read other records now: index those too (a stale index only costs an extra rebuild).
-      for (const i of dirty) for (const child of rows[i]?.children ?? NO_ENTRIES) pushTo(readers, child.key + SEPARATOR + child.pk, i)
+      for (const i of dirty) {
+        const row = rows[i]
+        if (row === undefined) continue
+        for (const child of row.children) pushTo(readers, child.key + SEPARATOR + child.pk, i)
+        for (const list of row.lists ?? NO_LISTS) {
+          for (const ref of list.refs) if (typeof ref === 'string' || typeof ref === 'number') pushTo(readers, list.item.key + SEPARATOR + String(ref), i)
+        }
+      }
     }
     return {
       item,
       entities: this.entities,
       refs: last.refs,
       rows,
-      records,
+      missing: missing?.size === 0 ? undefined : missing,
       value,
       depKeys,
       positions: last.positions,
@@ -298,9 +314,9 @@ export class DenormalizeRun implements DenormalizeDelegate {
       for (const depKey of last.depKeys) if (changed.has(depKey)) checkDeps = true
     }
     const rows: (EntityCacheEntry | undefined)[] = new Array(refs.length)
-    const records: unknown[] = new Array(refs.length)
+    let missing: Map<number, unknown> | undefined
     const out: unknown[] = []
-    const frame: DependencyFrame = { children: [], lookups: [] }
+    const frame: DependencyFrame = { children: [], lookups: [], lists: undefined }
     const parent = this.frame
     this.frame = frame
     let depKeys: Set<string> | null = new Set()
@@ -310,7 +326,7 @@ export class DenormalizeRun implements DenormalizeDelegate {
         const ref = refs[i]
         let entry: EntityCacheEntry | undefined
         let value: unknown
-        const lastRecord = last !== undefined && i < last.refs.length && last.refs[i] === ref ? last.records[i] : undefined
+        const lastRecord = last !== undefined && i < last.refs.length && last.refs[i] === ref ? recordAt(last, i) : undefined
         if (
           lastRecord !== undefined &&
           lastRecord !== null &&
@@ -327,13 +343,12 @@ export class DenormalizeRun implements DenormalizeDelegate {
         }
         rows[i] = entry
         if (entry !== undefined) {
-          records[i] = entry.record
           if (depKeys !== null) {
             if (entry.depKeys === null) depKeys = null
             else for (const depKey of entry.depKeys) depKeys.add(depKey)
           }
         } else if (typeof ref === 'string' || typeof ref === 'number') {
-          records[i] = readEntry(table, String(ref))
+          ;(missing ??= new Map()).set(i, readEntry(table, String(ref)))
         }
         if (!isShown(value)) continue
         if (same && last!.value[out.length] !== value) same = false
@@ -343,18 +358,15 @@ export class DenormalizeRun implements DenormalizeDelegate {
       this.frame = parent
     }
     if (same && out.length !== last!.value.length) same = false
-    return { item, entities: this.entities, refs: ownRefs, rows, records, value: same ? last!.value : out, depKeys }
+    return { item, entities: this.entities, refs: ownRefs, rows, missing, value: same ? last!.value : out, depKeys }
   }
 
-  /** A list's rows (and missing ones) become dependencies of what is being built. */
+  /** A list (all of its rows, missing ones included) becomes a dependency of what is being built. */
   private recordRows(list: ListEntry): void {
     const frame = this.frame
-    const entityKey = list.item.key
-    for (let i = 0; i < list.rows.length; i++) {
-      const row = list.rows[i]
-      if (row !== undefined) addChild(frame, row)
-      else if (typeof list.refs[i] === 'string' || typeof list.refs[i] === 'number') addLookup(frame, entityKey, String(list.refs[i]), list.records[i])
-    }
+    if (frame.lists === undefined) frame.lists = [list]
+    else frame.lists.push(list)
+    LIST_VALUES.add(list.value)
   }
 
   private unvisitObject(schema: Record<string, unknown>, input: unknown): unknown {
@@ -442,6 +454,7 @@ export class DenormalizeRun implements DenormalizeDelegate {
       // Most entities read no other entity: share one empty list until something is added.
       children: NONE as EntityCacheEntry[],
       lookups: NONE,
+      lists: undefined,
       next: undefined,
       sibling: undefined,
       checkedBy: this.id,
@@ -471,7 +484,7 @@ export class DenormalizeRun implements DenormalizeDelegate {
     const list = (schema as { readsAsList?: boolean }).readsAsList === true ? this.lastList : undefined
     // A list-valued entity read what its rows read, and the rows' own table: known without
     // walking every row.
-    entry.depKeys = list !== undefined && entry.lookups.length === 0
+    entry.depKeys = list !== undefined && entry.lookups.length === 0 && entry.children.length === 0 && entry.lists?.length === 1
       ? (list.depKeys === null ? null : [list.item.key, ...[...list.depKeys].filter((key) => key !== list.item.key)])
       : collectDepKeys(entry)
     return entry.value
@@ -520,6 +533,12 @@ export class DenormalizeRun implements DenormalizeDelegate {
     for (let i = 0; i < children.length; i++) {
       if (!this.isFresh(children[i]!, depth + 1)) return (entry.fresh = false)
     }
+    const lists = entry.lists
+    if (lists !== undefined) {
+      for (const list of lists) {
+        for (const row of list.rows) if (row !== undefined && !this.isFresh(row, depth + 1)) return (entry.fresh = false)
+      }
+    }
     return true
   }
 
@@ -540,6 +559,16 @@ export class DenormalizeRun implements DenormalizeDelegate {
           stack.push(child)
         }
       }
+      if (entry.lists !== undefined) {
+        for (const list of entry.lists) {
+          for (const row of list.rows) {
+            if (row !== undefined && !seen.has(row)) {
+              seen.add(row)
+              stack.push(row)
+            }
+          }
+        }
+      }
     }
     return true
   }
@@ -558,6 +587,16 @@ export class DenormalizeRun implements DenormalizeDelegate {
       const child = children[i]!
       if (readEntry(entities[child.key], child.pk) !== child.record) return false
     }
+    const lists = entry.lists
+    if (lists !== undefined) {
+      for (const list of lists) {
+        const table = entities[list.item.key]
+        for (let i = 0; i < list.refs.length; i++) {
+          const ref = list.refs[i]
+          if ((typeof ref === 'string' || typeof ref === 'number') && readEntry(table, String(ref)) !== recordAt(list, i)) return false
+        }
+      }
+    }
     return true
   }
 
@@ -569,8 +608,17 @@ export class DenormalizeRun implements DenormalizeDelegate {
 }
 
 const SEPARATOR = '\u0000'
+
+/** Arrays a list read returned: they already share every unchanged row, nothing to compare. */
+const LIST_VALUES = new WeakSet<object>()
+
+/** True for an array returned by a row-by-row list read (structural sharing can skip it). */
+export function isListValue(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && LIST_VALUES.has(value)
+}
 const NO_ROWS: readonly number[] = []
 const NO_ENTRIES: readonly EntityCacheEntry[] = []
+const NO_LISTS: readonly ListEntry[] = []
 
 /** Whether a read value is shown in a list (missing, deleted and invalid rows drop out). */
 function isShown(value: unknown): boolean {
@@ -581,6 +629,12 @@ function pushTo(map: Map<string, number[]>, key: string, index: number): void {
   const list = map.get(key)
   if (list === undefined) map.set(key, [index])
   else if (list[list.length - 1] !== index) list.push(index)
+}
+
+/** The record row `i` was built from (or found missing). */
+function recordAt(list: ListEntry, i: number): unknown {
+  const row = list.rows[i]
+  return row !== undefined ? row.record : list.missing?.get(i)
 }
 
 function shownPositions(rows: readonly (EntityCacheEntry | undefined)[]): Int32Array {
@@ -604,6 +658,10 @@ function rowReaders(rows: readonly (EntityCacheEntry | undefined)[]): Map<string
     const row = rows[i]
     if (row === undefined) continue
     for (const child of row.children) pushTo(readers, child.key + SEPARATOR + child.pk, i)
+    // A list the row holds (its labels): each of its items is read directly too.
+    for (const list of row.lists ?? NO_LISTS) {
+      for (const ref of list.refs) if (typeof ref === 'string' || typeof ref === 'number') pushTo(readers, list.item.key + SEPARATOR + String(ref), i)
+    }
     for (let l = 0; l < row.lookups.length; l += 3) {
       if (row.lookups[l + 1] !== undefined) pushTo(readers, (row.lookups[l] as string) + SEPARATOR + (row.lookups[l + 1] as string), i)
     }
@@ -615,6 +673,8 @@ function rowReaders(rows: readonly (EntityCacheEntry | undefined)[]): Map<string
 function isShallow(rows: readonly (EntityCacheEntry | undefined)[]): boolean {
   for (const row of rows) {
     if (row === undefined) continue
+    // Lists the row holds count when their items read nothing further (labels, tags).
+    if (row.lists !== undefined && row.lists.some((list) => list.depKeys === null || list.depKeys.size > 0)) return false
     for (let l = 0; l < row.lookups.length; l += 3) if (row.lookups[l + 1] === undefined) return false
     for (const child of row.children) if (child.depKeys === null || child.depKeys.length > 0) return false
   }
@@ -645,10 +705,18 @@ function touchesAny(keys: readonly string[], changed: Set<string>): boolean {
 function collectDepKeys(entry: EntityCacheEntry): readonly string[] | null {
   const lookups = entry.lookups
   const children = entry.children
-  if (lookups.length === 0 && children.length === 0) return NO_KEYS
+  const lists = entry.lists
+  if (lookups.length === 0 && children.length === 0 && lists === undefined) return NO_KEYS
   // A handful of keys at most: an array with includes beats a Set here.
   const keys: string[] = []
   for (let i = 0; i < lookups.length; i += 3) addKey(keys, lookups[i] as string)
+  if (lists !== undefined) {
+    for (const list of lists) {
+      if (list.depKeys === null) return null
+      addKey(keys, list.item.key)
+      for (const key of list.depKeys) addKey(keys, key)
+    }
+  }
   for (let i = 0; i < children.length; i++) {
     const child = children[i]!
     if (child.depKeys === null || child === entry) return null

@@ -19,6 +19,7 @@ import {
 } from './actions'
 import { GCManager } from './managers/GCManager'
 import { NetworkManager } from './managers/NetworkManager'
+import { RECEIVE } from './actionTypes'
 import { PollingManager } from './managers/PollingManager'
 import { OptimisticView } from './optimistic'
 import { queryEndpoint } from './query'
@@ -99,6 +100,7 @@ export class Controller {
   private originals = new WeakMap<SerializedError, Error>()
   private readonly queries = new WeakMap<object, EndpointInterface>()
   private lastTick = -Infinity
+  private abortGuess: AbortOptimistic | undefined
 
   constructor(options: ControllerOptions) {
     this.dispatch = options.dispatch
@@ -316,10 +318,11 @@ export class Controller {
 
   /** A read-only view of a state (optimistic layers applied), for optimistic updaters. */
   snapshot(state: State, fetchedAt = this.now()): SnapshotInterface {
-    const abort = new AbortOptimistic('No optimistic guess for this call')
     return {
       fetchedAt,
-      abort,
+      // One error for every snapshot: guesses are recomputed on each read, and building an
+      // Error (its stack) each time would cost more than the guess.
+      abort: (this.abortGuess ??= new AbortOptimistic('No optimistic guess for this call')),
       getResponse: (endpoint, ...args) => (this.getResponse as AnyRead)(endpoint, ...args, state),
       getError: (endpoint, ...args) => (this.getError as AnyRead)(endpoint, ...args, state),
       get: (schema, ...args) => this.get(schema, ...args, state),
@@ -426,7 +429,9 @@ export class Controller {
     const value = endpoint.getOptimisticResponse!(this.snapshot(view, fetchedAt), ...args)
     const meta: EntityMeta = { fetchedAt, date: fetchedAt, expiresAt: expiry(fetchedAt, endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY) }
     const normalized = normalize(endpoint.schema, value, args, view, meta, { optimistic: true })
-    return createReceive(layer.key, args, normalized, meta, computeUpdates(endpoint, normalized.result, args, view))
+    const updates = computeUpdates(endpoint, normalized.result, args, view)
+    // Never dispatched (a view is computed from it), so the arguments need no JSON copy.
+    return { type: RECEIVE, key: layer.key, args, ...normalized, meta, ...(updates === undefined ? {} : { updates }) }
   }
 
   private keysMatching(filter: KeyFilter): string[] {

@@ -3,7 +3,7 @@ import { sameRecord } from '../schema/normalize'
 import type { EntityTable } from '../schema/index'
 import type { EndpointInterface } from '../endpoint/types'
 import type { ReceiveAction } from './actions'
-import { applyReceive } from './reducer'
+import { applyGuess } from './reducer'
 import type { OptimisticLayer, State } from './state'
 
 /** Builds the receive action a layer's guess stands for, computed against `view`; throws when it cannot. */
@@ -67,7 +67,7 @@ export class OptimisticView {
         // newer data it may not apply any more, and then the data underneath shows.
         continue
       }
-      view = applyReceive(view, this.last === undefined ? action : reuseRecords(action, this.last))
+      view = applyGuess(view, this.last === undefined ? action : reuseRecords(action, this.last))
     }
     this.views.set(state, view)
     this.last = view

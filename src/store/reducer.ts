@@ -77,12 +77,24 @@ export function reducer(state: State = createInitialState(), action: Action): St
 }
 
 /**
- * Writes a successful response to a state: what the RECEIVE case does, minus the bookkeeping of
- * requests (optimistic layers, resets). Optimistic views use it to apply their guesses, so a
- * guess lands exactly where the real answer will.
+ * Writes an optimistic guess (a receive action made from it) over a state, for what readers see:
+ * the records through the same `writeEntities` a response takes, so a guess lands exactly where
+ * the real answer will; the mutation's own result; and the results it extends (a page).
  */
-export function applyReceive(state: State, action: ReceiveAction): State {
-  return immer.produce(state, (draft) => receive(draft, state, action))
+export function applyGuess(state: State, action: ReceiveAction): State {
+  const tables = writeEntities(state, action.entities, action.entitiesMeta, action.indexes)
+  // A view is never reduced further, so it is built without a draft.
+  const keys = [action.key]
+  const results = [action.result]
+  const updates = action.updates
+  if (updates !== undefined) {
+    for (const key of Object.keys(updates)) {
+      keys.push(key)
+      results.push(updates[key])
+    }
+  }
+  const meta = { date: action.meta.date, fetchedAt: action.meta.fetchedAt, expiresAt: action.meta.expiresAt }
+  return { ...state, ...tables, endpoints: setEntries(state.endpoints, keys, results), meta: setEntries(state.meta, [action.key], [meta]) }
 }
 
 type DraftState = Draft<State>
@@ -110,7 +122,10 @@ function removeOptimistic(draft: DraftState, key: string, fetchedAt: number): vo
 }
 
 function receive(draft: DraftState, base: State, action: ReceiveAction): void {
-  writeEntities(draft, base, action.entities, action.entitiesMeta, action.indexes)
+  const tables = writeEntities(base, action.entities, action.entitiesMeta, action.indexes)
+  if (tables.entities !== base.entities) draft.entities = tables.entities as Draft<State['entities']>
+  if (tables.entitiesMeta !== base.entitiesMeta) draft.entitiesMeta = tables.entitiesMeta as Draft<State['entitiesMeta']>
+  if (tables.indexes !== base.indexes) draft.indexes = tables.indexes as Draft<State['indexes']>
   const previous = selectMeta(base, action.key)
   // An older response never overwrites data fetched later; its entities were merged above by
   // their own fetch times, so only the endpoint's result and meta are skipped.
@@ -152,19 +167,23 @@ function receiveError(draft: DraftState, base: State, action: ReceiveErrorAction
   setMeta(draft, base, action.key, dropUndefined(meta))
 }
 
+/** The entity tables of a state after a response's records are written. */
+interface EntityTables {
+  readonly entities: State['entities']
+  readonly entitiesMeta: State['entitiesMeta']
+  readonly indexes: IndexTable
+}
+
 /**
- * Writes normalized records. A record whose stored version was fetched later is skipped; a
- * record equal to the stored one keeps the stored object, so memoized reads stay valid. Tables
- * are rebuilt with `setEntries` outside the draft: it copies only the shard a record lands in,
- * where a draft of a flat table would copy (and finalize) every record the table holds.
+ * Writes normalized records, returning the new tables (the state is not touched). A record whose
+ * stored version was fetched later is skipped; a record equal to the stored one keeps the stored
+ * object, so memoized reads stay valid. Tables are rebuilt with `setEntries`: it copies only the
+ * shard a record lands in, where a copy of a flat table would copy every record it holds. The
+ * reducer and optimistic views both write through this.
  */
-export function writeEntities(
-  draft: DraftState,
-  base: State,
-  entities: EntityTable,
-  entitiesMeta: EntitiesMetaTable,
-  indexes: IndexTable,
-): void {
+export function writeEntities(base: State, entities: EntityTable, entitiesMeta: EntitiesMetaTable, indexes: IndexTable): EntityTables {
+  let outEntities: Record<string, unknown> | undefined
+  let outMetas: Record<string, unknown> | undefined
   for (const key of Object.keys(entities)) {
     const incoming = entities[key]!
     const incomingMeta = entitiesMeta[key]
@@ -189,18 +208,20 @@ export function writeEntities(
       }
     }
     // setEntries builds null-prototype nodes, so a replayed JSON action's "__proto__" pk stays data.
-    if (pks.length > 0 || stored === undefined) draft.entities[key] = setEntries(stored, pks, records) as any
-    if (metaPks.length > 0 || storedMetas === undefined) draft.entitiesMeta[key] = setEntries(storedMetas, metaPks, metas) as any
+    if (pks.length > 0 || stored === undefined) (outEntities ??= Object.assign(createTable(), base.entities))[key] = setEntries(stored, pks, records)
+    if (metaPks.length > 0 || storedMetas === undefined) (outMetas ??= Object.assign(createTable(), base.entitiesMeta))[key] = setEntries(storedMetas, metaPks, metas)
   }
+  let outIndexes: IndexTable | undefined
   for (const key of Object.keys(indexes)) {
-    const byName = indexes[key]!
-    let target = draft.indexes[key]
-    if (target === undefined) target = draft.indexes[key] = createTable() as any
-    for (const name of Object.keys(byName)) {
-      let index = target![name]
-      if (index === undefined) index = target![name] = createTable() as any
-      Object.assign(index!, byName[name])
-    }
+    outIndexes ??= Object.assign(createTable(), base.indexes) as IndexTable
+    const byName = Object.assign(createTable(), outIndexes[key]) as NonNullable<IndexTable[string]>
+    for (const name of Object.keys(indexes[key]!)) byName[name] = Object.assign(createTable<string>(), byName[name], indexes[key]![name])
+    outIndexes[key] = byName
+  }
+  return {
+    entities: (outEntities ?? base.entities) as State['entities'],
+    entitiesMeta: (outMetas ?? base.entitiesMeta) as State['entitiesMeta'],
+    indexes: outIndexes ?? base.indexes,
   }
 }
 

@@ -1,4 +1,4 @@
-import { readEntry } from '../../src/schema/table'
+import { readEntry, tableKeys } from '../../src/schema/table'
 import type { EntityMeta, State } from '../../src/index'
 
 // The store may keep a large table sharded rather than flat, so tests read records the way the
@@ -14,14 +14,7 @@ export function readRecordMeta(state: State, key: string, pk: string): EntityMet
   return readEntry(state.entitiesMeta[key] as Parameters<typeof readEntry>[0], pk) as EntityMeta | undefined
 }
 
-/** Every pk stored under `key`, sorted; walks nested (sharded) tables as plain JSON. */
+/** Every pk stored under `key`, sorted, whether the table is flat or sharded. */
 export function recordKeys(state: State, key: string): string[] {
-  const keys: string[] = []
-  const walk = (node: unknown): void => {
-    if (node === null || node === undefined) return
-    if (Array.isArray(node)) node.forEach(walk)
-    else keys.push(...Object.keys(node))
-  }
-  walk(state.entities[key])
-  return keys.sort()
+  return tableKeys(state.entities[key] as Parameters<typeof tableKeys>[0]).sort()
 }
