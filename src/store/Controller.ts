@@ -1,6 +1,6 @@
 import { INVALID, MemoCache, normalize, type Denormalize, type DenormalizeNullable, type EntityMeta, type EntityPath, type Schema } from '../schema/index'
 import { isDevelopment } from '../schema/dev'
-import { tableKeys } from '../schema/table'
+import { readEntry, tableKeys } from '../schema/table'
 import type { EndpointInterface, SnapshotInterface } from '../endpoint/types'
 import { AbortOptimistic } from '../endpoint/AbortOptimistic'
 import {
@@ -21,7 +21,7 @@ import { GCManager } from './managers/GCManager'
 import { NetworkManager } from './managers/NetworkManager'
 import { RECEIVE } from './actionTypes'
 import { PollingManager } from './managers/PollingManager'
-import { OptimisticView } from './optimistic'
+import { OptimisticView, type Guess } from './optimistic'
 import { queryEndpoint } from './query'
 import { ExpiryStatus, selectError, selectInput, selectResponse, type ResponseInfo } from './selectors'
 import { selectMeta, selectResult, type OptimisticLayer, type SerializedError, type State } from './state'
@@ -424,14 +424,52 @@ export class Controller {
   }
 
   /** The receive action an optimistic guess stands for, computed against `view`. */
-  private guessAction(endpoint: EndpointInterface, layer: OptimisticLayer, args: readonly unknown[], view: State): ReceiveAction {
+  private guessAction(endpoint: EndpointInterface, layer: OptimisticLayer, args: readonly unknown[], view: State): Guess {
     const fetchedAt = layer.fetchedAt
-    const value = endpoint.getOptimisticResponse!(this.snapshot(view, fetchedAt), ...args)
+    const records: unknown[] = []
+    const results: unknown[] = []
+    // The snapshot notes what the guess reads, so the view can tell when it would come out the same.
+    const read = (endpoint: EndpointInterface, readArgs: readonly unknown[]) => {
+      if (readArgs[0] === null) return
+      const key = endpoint.key(...readArgs)
+      results.push(key, selectResult(view, key), selectMeta(view, key))
+      for (const { key: entityKey, pk } of this.pathsOf(endpoint, readArgs, view)) records.push(entityKey, pk, readEntry(view.entities[entityKey], pk))
+    }
+    const snapshot: SnapshotInterface = {
+      fetchedAt,
+      abort: (this.abortGuess ??= new AbortOptimistic('No optimistic guess for this call')),
+      getResponse: (readEndpoint, ...readArgs) => {
+        read(readEndpoint, readArgs)
+        return (this.getResponse as AnyRead)(readEndpoint, ...readArgs, view)
+      },
+      getError: (readEndpoint, ...readArgs) => {
+        read(readEndpoint, readArgs)
+        return (this.getError as AnyRead)(readEndpoint, ...readArgs, view)
+      },
+      get: (schema, ...readArgs) => {
+        read(this.queryFor(schema as object), readArgs)
+        return this.get(schema, ...readArgs, view)
+      },
+    }
+    const value = endpoint.getOptimisticResponse!(snapshot, ...args)
     const meta: EntityMeta = { fetchedAt, date: fetchedAt, expiresAt: expiry(fetchedAt, endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY) }
     const normalized = normalize(endpoint.schema, value, args, view, meta, { optimistic: true })
+    // What the guess was merged into, and the lists a push looked through.
+    for (const entityKey of Object.keys(normalized.entities)) {
+      const written = normalized.entities[entityKey]!
+      let lists = false
+      for (const pk of Object.keys(written)) {
+        records.push(entityKey, pk, readEntry(view.entities[entityKey], pk))
+        lists ||= Array.isArray(written[pk])
+      }
+      // A push into lists (Collections) depends on which lists there are: the whole table.
+      if (lists) records.push(entityKey, undefined, view.entities[entityKey])
+    }
     const updates = computeUpdates(endpoint, normalized.result, args, view)
+    if (updates !== undefined) for (const key of Object.keys(updates)) results.push(key, selectResult(view, key), selectMeta(view, key))
     // Never dispatched (a view is computed from it), so the arguments need no JSON copy.
-    return { type: RECEIVE, key: layer.key, args, ...normalized, meta, ...(updates === undefined ? {} : { updates }) }
+    const action: ReceiveAction = { type: RECEIVE, key: layer.key, args, ...normalized, meta, ...(updates === undefined ? {} : { updates }) }
+    return { action, deps: { records, results } }
   }
 
   private keysMatching(filter: KeyFilter): string[] {

@@ -6,8 +6,24 @@ import type { ReceiveAction } from './actions'
 import { applyGuess } from './reducer'
 import type { OptimisticLayer, State } from './state'
 
+/**
+ * What a guess read from the view it was computed against: records (`[entityKey, pk, record]`,
+ * a pk of undefined for a whole table) and endpoint results (`[key, result, meta]`). While they
+ * are the same objects, the guess would come out the same, and is not computed again.
+ */
+export interface GuessDeps {
+  readonly records: unknown[]
+  readonly results: unknown[]
+}
+
+/** A guess: the receive action it stands for, and what it was computed from. */
+export interface Guess {
+  readonly action: ReceiveAction
+  readonly deps: GuessDeps
+}
+
 /** Builds the receive action a layer's guess stands for, computed against `view`; throws when it cannot. */
-export type GuessLayer = (endpoint: EndpointInterface, layer: OptimisticLayer, args: readonly unknown[], view: State) => ReceiveAction
+export type GuessLayer = (endpoint: EndpointInterface, layer: OptimisticLayer, args: readonly unknown[], view: State) => Guess
 
 interface Updater {
   readonly endpoint: EndpointInterface
@@ -25,6 +41,7 @@ interface Updater {
  */
 export class OptimisticView {
   private readonly updaters = new Map<string, Updater>()
+  private readonly guesses = new Map<string, Guess>()
   private readonly views = new WeakMap<State, State>()
   private last: State | undefined
 
@@ -38,11 +55,13 @@ export class OptimisticView {
   /** The call answered (or failed): its layer is gone from the next state, and so is its updater. */
   settle(key: string, fetchedAt: number): void {
     this.updaters.delete(layerId(key, fetchedAt))
+    this.guesses.delete(layerId(key, fetchedAt))
   }
 
   /** Forgets every updater and cached view (after a reset or cleanup). */
   clear(): void {
     this.updaters.clear()
+    this.guesses.clear()
     this.last = undefined
   }
 
@@ -57,17 +76,23 @@ export class OptimisticView {
     // Without its layers, so reading it (a guess reading the data before it) applies nothing again.
     view = { ...state, optimistic: NO_LAYERS }
     for (const layer of state.optimistic) {
-      const updater = this.updaters.get(layerId(layer.key, layer.fetchedAt))
+      const id = layerId(layer.key, layer.fetchedAt)
+      const updater = this.updaters.get(id)
       if (updater === undefined) continue
-      let action: ReceiveAction
-      try {
-        action = this.guess(updater.endpoint, layer, updater.args, view)
-      } catch {
-        // The guess was checked when the mutation started (and a warning given then); against
-        // newer data it may not apply any more, and then the data underneath shows.
-        continue
+      let guess = this.guesses.get(id)
+      if (guess === undefined || !unchanged(guess.deps, view)) {
+        try {
+          guess = this.guess(updater.endpoint, layer, updater.args, view)
+        } catch {
+          // The guess was checked when the mutation started (and a warning given then); against
+          // newer data it may not apply any more, and then the data underneath shows.
+          this.guesses.delete(id)
+          continue
+        }
+        if (this.last !== undefined) guess = { action: reuseRecords(guess.action, this.last), deps: guess.deps }
+        this.guesses.set(id, guess)
       }
-      view = applyGuess(view, this.last === undefined ? action : reuseRecords(action, this.last))
+      view = applyGuess(view, guess.action)
     }
     this.views.set(state, view)
     this.last = view
@@ -76,6 +101,22 @@ export class OptimisticView {
 }
 
 const NO_LAYERS: readonly OptimisticLayer[] = Object.freeze([])
+
+/** True when everything a guess read is still the same object in `view`. */
+function unchanged(deps: GuessDeps, view: State): boolean {
+  const records = deps.records
+  for (let i = 0; i < records.length; i += 3) {
+    const table = view.entities[records[i] as string]
+    const pk = records[i + 1] as string | undefined
+    if ((pk === undefined ? table : readEntry(table, pk)) !== records[i + 2]) return false
+  }
+  const results = deps.results
+  for (let i = 0; i < results.length; i += 3) {
+    const key = results[i] as string
+    if (readEntry(view.endpoints, key) !== results[i + 1] || readEntry(view.meta, key) !== results[i + 2]) return false
+  }
+  return true
+}
 
 function layerId(key: string, fetchedAt: number): string {
   return `${fetchedAt} ${key}`
