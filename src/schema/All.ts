@@ -10,6 +10,8 @@ type Member<D> = D extends { readonly [key: string]: infer E } ? (D extends (...
  * create. With a mapping, the read concatenates each mapped type's table.
  */
 export class All<D = any> extends Polymorphic {
+  /** Tells the kind apart without `instanceof` (so code that checks it need not import it). */
+  readonly schemaKind = 'All'
   declare readonly _denormalized: Denormalize<Member<D>>[]
 
   protected override get kind(): string {

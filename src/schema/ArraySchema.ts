@@ -12,6 +12,8 @@ type Item<D, A> = [A] extends [undefined] ? D : Member<D>
  * Without a schemaAttribute, an object definition is the schema of every item.
  */
 export class ArraySchema<D = any, A extends SchemaAttribute | undefined = undefined> extends Polymorphic {
+  /** Tells the kind apart without `instanceof` (so code that checks it need not import it). */
+  readonly schemaKind = 'Array'
   declare readonly _denormalized: Denormalize<Item<D, A>>[]
 
   protected override get kind(): string {
@@ -36,29 +38,5 @@ export class ArraySchema<D = any, A extends SchemaAttribute | undefined = undefi
       if (value !== undefined && value !== null && value !== INVALID) out.push(value)
     }
     return out
-  }
-}
-
-/** An object whose members have schemas; a plain object literal is the short form. */
-export class ObjectSchema<D extends Record<string, unknown> = Record<string, unknown>> {
-  declare readonly _denormalized: Denormalize<D>
-  schema: D
-
-  constructor(definition: D) {
-    this.schema = { ...definition }
-  }
-
-  /** Merges more members into the definition (for definitions that refer to each other). */
-  define(definition: Partial<D>): this {
-    Object.assign(this.schema, definition)
-    return this
-  }
-
-  normalize(input: any, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): unknown {
-    return delegate.visit(this.schema, input, parent, key)
-  }
-
-  denormalize(input: unknown, delegate: DenormalizeDelegate): unknown {
-    return delegate.unvisit(this.schema, input)
   }
 }

@@ -1,6 +1,6 @@
 import { SchemaError, describeValue } from './SchemaError'
-import { ArraySchema } from './ArraySchema'
-import { Polymorphic } from './Polymorphic'
+import { schemaKindOf } from './kinds'
+import type { ArraySchema } from './ArraySchema'
 import { createTable } from './table'
 import type { Denormalize, DenormalizeDelegate, EntityMeta, NormalizeDelegate } from './types'
 
@@ -34,6 +34,8 @@ type Row<S> = Denormalize<S> extends readonly (infer R)[] ? R : never
  * arguments match, and a paginated endpoint appends its pages to the list it continues.
  */
 export class Collection<S extends CollectionItems = readonly [any]> {
+  /** Tells the kind apart without `instanceof` (so code that checks it need not import it). */
+  readonly schemaKind = 'Collection'
   declare readonly _denormalized: Denormalize<S>
   /** The item list schema, as given. */
   readonly schema: S
@@ -50,14 +52,14 @@ export class Collection<S extends CollectionItems = readonly [any]> {
   private readonly nestKey: ((parent: any, key: string | undefined) => Record<string, unknown>) | undefined
 
   constructor(schema: S, options: CollectionOptions = {}) {
-    const item = Array.isArray(schema) && schema.length === 1 ? schema[0] : schema instanceof ArraySchema ? schema.schema : undefined
+    const item = Array.isArray(schema) && schema.length === 1 ? schema[0] : schemaKindOf(schema) === 'Array' ? (schema as { schema: unknown }).schema : undefined
     if (item === undefined) {
       throw new SchemaError(`schema.Collection takes [Entity] (or new schema.Array(...)), got ${describeValue(schema)}`)
     }
     this.schema = schema
     // A union has no key of its own: its members' keys keep its lists apart from other unions'.
-    const named = schema instanceof ArraySchema ? schema : item
-    const itemKey = (named as { key?: string }).key ?? (named instanceof Polymorphic ? named.entityKeys : '')
+    const named = schemaKindOf(schema) === 'Array' ? schema : item
+    const itemKey = (named as { key?: string }).key ?? (named as { entityKeys?: string }).entityKeys ?? ''
     this.key = options.key ?? `COLLECT:${itemKey || 'list'}`
     const skip = options.nonFilterArgumentKeys
     this.nonFilterArgumentKey =

@@ -5,6 +5,8 @@ type Members<D> = D extends { readonly [key: string]: infer E } ? E : never
 
 /** One entity that may be of several types, chosen per value by `schemaAttribute`. */
 export class Union<D extends { readonly [key: string]: any } = any> extends Polymorphic {
+  /** Tells the kind apart without `instanceof` (so code that checks it need not import it). */
+  readonly schemaKind = 'Union'
   declare readonly _denormalized: Denormalize<Members<D>>
 
   protected override get kind(): string {

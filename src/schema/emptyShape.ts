@@ -1,5 +1,4 @@
-import { isEntity } from './kinds'
-import { ObjectSchema } from './ArraySchema'
+import { isEntity, schemaKindOf } from './kinds'
 
 const shapes = new WeakMap<object, unknown>()
 
@@ -11,7 +10,7 @@ const shapes = new WeakMap<object, unknown>()
  */
 export function emptyShape(schema: unknown): unknown {
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema) || isEntity(schema)) return undefined
-  const members = schema instanceof ObjectSchema ? schema.schema : typeof (schema as { normalize?: unknown }).normalize === 'function' ? undefined : schema
+  const members = schemaKindOf(schema) === 'Object' ? (schema as { schema: object }).schema : typeof (schema as { normalize?: unknown }).normalize === 'function' ? undefined : schema
   if (members === undefined) return undefined
   let shape = shapes.get(schema)
   if (shape === undefined) {

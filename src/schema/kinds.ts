@@ -115,3 +115,8 @@ export function normalizeList(value: unknown, what: string, normalizeItem: (item
   }
   return out
 }
+
+/** The schema kind a `schema.*` object says it is (`'Array'`, `'Object'`, `'All'`, `'Union'`, `'Collection'`). */
+export function schemaKindOf(schema: unknown): string | undefined {
+  return schema !== null && typeof schema === 'object' ? (schema as { schemaKind?: string }).schemaKind : undefined
+}

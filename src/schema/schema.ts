@@ -3,7 +3,8 @@
  * Usage mirrors data-client: `new schema.All(Post)`, `schema.Entity(Plain, { key })`.
  */
 export { All } from './All'
-export { ArraySchema as Array, ObjectSchema as Object } from './ArraySchema'
+export { ArraySchema as Array } from './ArraySchema'
+export { ObjectSchema as Object } from './ObjectSchema'
 export { Collection, CollectionAdd } from './Collection'
 export { EntityMixin as Entity } from './EntityMixin'
 export { Invalidate } from './Invalidate'

@@ -1,4 +1,4 @@
-import { All } from '../schema/All'
+import { schemaKindOf } from '../schema/kinds'
 import type { EndpointInterface } from '../endpoint/types'
 import { stableStringify } from '../endpoint/stableKey'
 import { inferPk } from './selectors'
@@ -12,7 +12,7 @@ export function queryEndpoint(schema: object): EndpointInterface {
   const name = `query ${(schema as { key?: string }).key ?? (schema as { name?: string }).name ?? 'schema'}`
   const fn = Object.assign(async () => undefined, {
     key: (...args: unknown[]) => `${name} ${stableStringify(args)}`,
-    schema: schema instanceof All ? schema : new QueryById(schema),
+    schema: schemaKindOf(schema) === 'All' ? schema : new QueryById(schema),
   })
   Object.defineProperty(fn, 'name', { value: name })
   return fn as unknown as EndpointInterface

@@ -1,5 +1,5 @@
 import { INVALID, MemoCache, emptyShape, isEntity, type StoredEntitiesMeta, type EntityPath } from '../schema/index'
-import { All } from '../schema/All'
+import { schemaKindOf } from '../schema/kinds'
 import { readEntry } from '../schema/table'
 import type { EndpointInterface } from '../endpoint/types'
 import { NetworkError } from '../endpoint/rest/NetworkError'
@@ -94,7 +94,7 @@ export function selectInput(
   const schema = endpoint.schema
   if (input !== undefined || schema === undefined || schema === null) return input
   // schema.All reads whole tables whatever the arguments: one shared empty input.
-  if (schema instanceof All) return NO_INPUT
+  if (schemaKindOf(schema) === 'All') return NO_INPUT
   const query = (schema as { queryInput?: (args: readonly unknown[]) => unknown }).queryInput
   if (typeof query === 'function') return query.call(schema, args)
   if (isEntity(schema) && typeof args[0] === 'object' && args[0] !== null) return inferPk(schema, args)

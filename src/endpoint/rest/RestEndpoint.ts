@@ -1,4 +1,8 @@
-import { SchemaError, schema as schemas, type Denormalize, type Schema } from '../../schema/index'
+import { SchemaError, type Denormalize, type Schema } from '../../schema/index'
+import { schemaKindOf } from '../../schema/kinds'
+import type { Collection, CollectionAdd } from '../../schema/Collection'
+import type { ArraySchema } from '../../schema/ArraySchema'
+import { ObjectSchema } from '../../schema/ObjectSchema'
 import { Endpoint, optionsOf } from '../Endpoint'
 import type { EndpointExtraOptions, ErrorPolicy } from '../types'
 import { headersToObject } from './headers'
@@ -111,8 +115,8 @@ export type BodyData<T> = T extends Date ? T | string
   : T
 
 /** The Collection inside a schema (directly or as a member of an object schema). */
-type CollectionIn<S> = S extends schemas.Collection<any> ? S
-  : S extends schemas.Object<infer D> ? CollectionIn<D[keyof D]>
+type CollectionIn<S> = S extends Collection<any> ? S
+  : S extends ObjectSchema<infer D> ? CollectionIn<D[keyof D]>
   : S extends readonly unknown[] ? never
   : S extends { readonly [key: string]: unknown } ? { [K in keyof S]: CollectionIn<S[K]> }[keyof S]
   : never
@@ -120,7 +124,7 @@ type CollectionIn<S> = S extends schemas.Collection<any> ? S
 /** The generics of `list.push` / `list.unshift`: a POST to the list's path adding to its Collection. */
 export type AddGenerics<O extends RestGenerics> = {
   readonly path: O['path']
-  readonly schema: CollectionIn<SchemaOf<O>> extends schemas.Collection<infer I> ? schemas.CollectionAdd<I> : never
+  readonly schema: CollectionIn<SchemaOf<O>> extends Collection<infer I> ? CollectionAdd<I> : never
   readonly method: 'POST'
   // A list's own body type (none, for a GET) says nothing about what creating an item sends.
   readonly body: unknown extends O['body'] ? BodyData<Denormalize<CollectionRow<CollectionIn<SchemaOf<O>>>>>
@@ -129,7 +133,7 @@ export type AddGenerics<O extends RestGenerics> = {
   readonly searchParams: O['searchParams']
   readonly process: undefined
 }
-type CollectionRow<C> = C extends schemas.Collection<infer I> ? (I extends readonly [infer E] ? E : I extends schemas.Array<infer E> ? E : never) : never
+type CollectionRow<C> = C extends Collection<infer I> ? (I extends readonly [infer E] ? E : I extends ArraySchema<infer E> ? E : never) : never
 
 /** The generics of a next-page endpoint: the list's, plus the paging argument. */
 export type PageGenerics<O extends RestGenerics, F extends string> = {
@@ -416,11 +420,11 @@ Object.defineProperty(RestEndpoint.prototype, 'errorPolicy', {
 })
 
 /** The schema with its Collection (bare, or a member of an object schema) replaced by `map(collection)`. */
-function mapCollection(schema: unknown, map: (collection: schemas.Collection<any>) => unknown): [unknown, boolean] {
-  if (schema instanceof schemas.Collection) return [map(schema), true]
-  if (schema instanceof schemas.Object) {
+function mapCollection(schema: unknown, map: (collection: Collection<any>) => unknown): [unknown, boolean] {
+  if (schemaKindOf(schema) === 'Collection') return [map(schema as Collection<any>), true]
+  if (schema instanceof ObjectSchema) {
     const [inner, found] = mapCollection(schema.schema, map)
-    return found ? [new schemas.Object(inner as Record<string, unknown>), true] : [schema, false]
+    return found ? [new ObjectSchema(inner as Record<string, unknown>), true] : [schema, false]
   }
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema) || typeof (schema as { normalize?: unknown }).normalize === 'function') return [schema, false]
   const out: Record<string, unknown> = {}
@@ -434,8 +438,8 @@ function mapCollection(schema: unknown, map: (collection: schemas.Collection<any
 }
 
 /** The Collection in a schema (bare, or a member of an object schema), if any. */
-function findCollection(schema: unknown): schemas.Collection<any> | undefined {
-  let found: schemas.Collection<any> | undefined
+function findCollection(schema: unknown): Collection<any> | undefined {
+  let found: Collection<any> | undefined
   mapCollection(schema, (collection) => (found ??= collection))
   return found
 }

@@ -1,4 +1,7 @@
-import { isEntity, schema as schemas, type Denormalize, type Schema } from '../../schema/index'
+import { isEntity, type Denormalize, type Schema } from '../../schema/index'
+import { schemaKindOf } from '../../schema/kinds'
+import { Collection, type CollectionAdd } from '../../schema/Collection'
+import { Invalidate } from '../../schema/Invalidate'
 import type { EndpointExtraOptions, EndpointInterface, SnapshotInterface } from '../types'
 import type { PathArgs, SearchValue, ShortenPath } from './pathTypes'
 import { RestEndpoint, type BodyData, type ExtendGenerics, type RestEndpointOptions, type RestGenerics } from './RestEndpoint'
@@ -61,13 +64,13 @@ export interface ResourceExtendable {
 export interface Resource<P extends string, S extends Schema, B = unknown, Q = unknown> extends ResourceExtendable {
   get: RestEndpoint<{ path: P; schema: S; method: 'GET'; body: undefined; searchParams: undefined; process: undefined }>
   /** A `schema.Collection` of the schema: reads as an array, and grows with `create` (its `push`). */
-  getList: RestEndpoint<{ path: ShortenPath<P>; schema: schemas.Collection<[S]>; method: 'GET'; body: undefined; searchParams: Query<Q>; process: undefined }>
-  create: RestEndpoint<{ path: ShortenPath<P>; schema: schemas.CollectionAdd<[S]>; method: 'POST'; body: Body<S, B>; searchParams: Query<Q>; process: undefined }>
+  getList: RestEndpoint<{ path: ShortenPath<P>; schema: Collection<[S]>; method: 'GET'; body: undefined; searchParams: Query<Q>; process: undefined }>
+  create: RestEndpoint<{ path: ShortenPath<P>; schema: CollectionAdd<[S]>; method: 'POST'; body: Body<S, B>; searchParams: Query<Q>; process: undefined }>
   update: RestEndpoint<{ path: P; schema: S; method: 'PUT'; body: Body<S, B>; searchParams: undefined; process: undefined }>
   partialUpdate: RestEndpoint<{ path: P; schema: S; method: 'PATCH'; body: Partial<Body<S, B>>; searchParams: undefined; process: undefined }>
   delete: RestEndpoint<{
     path: P
-    schema: schemas.Invalidate<S & any>
+    schema: Invalidate<S & any>
     method: 'DELETE'
     body: undefined
     searchParams: undefined
@@ -101,7 +104,7 @@ export function createResource<P extends string, S extends Schema, B = unknown, 
   const get = make('get', { path, schema })
   // getList carries the create guess (a read never uses it), so that its push and unshift, and
   // those of a getList extended with another list schema, are optimistic too.
-  const getList = make('getList', { path: listPath, schema: new schemas.Collection([schema]), searchParams, paginationField, ...withOptimistic(guessCreated) })
+  const getList = make('getList', { path: listPath, schema: new Collection([schema]), searchParams, paginationField, ...withOptimistic(guessCreated) })
   const create = (getList.push as RestEndpoint<any>).extend({ name: `${name}.create`, body }) as any
   // The stored entity the path parameters name, as the guesses of update and partialUpdate start from it.
   const stored = (snapshot: SnapshotInterface, params: object) => snapshot.get(schema, params) as object | undefined
@@ -129,7 +132,7 @@ export function createResource<P extends string, S extends Schema, B = unknown, 
     method: 'DELETE',
     // An Entity or a Union (whose type field, or the stored pk, picks the table) is deleted; any
     // other schema (data-client does the same) normalizes the response as it is.
-    schema: isEntity(schema) || schema instanceof schemas.Union ? new schemas.Invalidate(schema as any) : schema,
+    schema: isEntity(schema) || schemaKindOf(schema) === 'Union' ? new Invalidate(schema as any) : schema,
     process: (value: unknown, params: unknown) => deleteResult(value, params, schema),
     ...withOptimistic((_snapshot, params: object) => params),
   })
