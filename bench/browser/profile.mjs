@@ -51,20 +51,28 @@ try {
 /** Sums self time per function and per chunk over all windows, and prints the largest. */
 function report(library, profiles, samples) {
   const byFunction = new Map()
+  const inclusive = new Map()
   const byChunk = new Map()
   let total = 0
+  const chunkOf = (callFrame) => (callFrame.url ? callFrame.url.replace(/^.*\/assets\//, '').replace(/-[\w-]{8}\.js$/, '') : callFrame.functionName || '(native)')
+  const nameOf = (callFrame) => `${callFrame.functionName || '(anonymous)'} ${chunkOf(callFrame)}:${callFrame.lineNumber + 1}`
   for (const profile of profiles) {
     const nodes = new Map(profile.nodes.map((node) => [node.id, node]))
+    const parents = new Map()
+    for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node)
     const deltas = profile.timeDeltas
     for (let i = 0; i < profile.samples.length; i++) {
       // A sample's time is the gap to the next one (the last sample's gap is unknown: skipped).
       const dt = i + 1 < deltas.length ? deltas[i + 1] / 1000 : 0
-      const { callFrame } = nodes.get(profile.samples[i])
-      const chunk = callFrame.url ? callFrame.url.replace(/^.*\/assets\//, '').replace(/-[\w-]{8}\.js$/, '') : callFrame.functionName || '(native)'
-      const name = `${callFrame.functionName || '(anonymous)'} ${chunk}:${callFrame.lineNumber + 1}`
+      const node = nodes.get(profile.samples[i])
+      const name = nameOf(node.callFrame)
       byFunction.set(name, (byFunction.get(name) ?? 0) + dt)
-      byChunk.set(chunk, (byChunk.get(chunk) ?? 0) + dt)
+      byChunk.set(chunkOf(node.callFrame), (byChunk.get(chunkOf(node.callFrame)) ?? 0) + dt)
       total += dt
+      // Inclusive time: once for every distinct function on the sample's stack.
+      const onStack = new Set()
+      for (let at = node; at !== undefined; at = parents.get(at.id)) onStack.add(nameOf(at.callFrame))
+      for (const name of onStack) inclusive.set(name, (inclusive.get(name) ?? 0) + dt)
     }
   }
   const per = (ms) => (ms / profiles.length).toFixed(2).padStart(7)
@@ -73,5 +81,8 @@ function report(library, profiles, samples) {
   console.log('  self ms per window, by chunk ("driver" holds React and the app; a library\'s own chunk holds its code):')
   for (const [chunk, ms] of [...byChunk].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`  ${per(ms)}  ${chunk}`)
   console.log('  top functions by self time (ms per window):')
-  for (const [name, ms] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${per(ms)}  ${name}`)
+  for (const [name, ms] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`  ${per(ms)}  ${name}`)
+  console.log(`  the library's functions by total time, callees included (ms per window):`)
+  const own = [...inclusive].filter(([name]) => name.includes(` ${library.page}:`))
+  for (const [name, ms] of own.sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${per(ms)}  ${name}`)
 }

@@ -35,7 +35,8 @@ export const SCENARIOS = [
   { id: 'mount-1k', label: 'mount 1k rows, cached' },
   { id: 'mount-10k', label: 'mount 10k rows, cached' },
   { id: 'load-suspense', label: 'first load 1k, suspense (20 ms net)' },
-  { id: 'load-plain-suspense', label: 'first load 1k, plain <Suspense>', only: ['tessera', 'data-client'] },
+  // TanStack, SWR and the floor use plain <Suspense> in both rows; Tessera and data-client their AsyncBoundary in the first.
+  { id: 'load-plain-suspense', label: 'first load 1k, plain <Suspense>' },
   { id: 'load-dle', label: 'first load 1k, no suspense (20 ms net)' },
   { id: 'update-item-10k', label: 'update 1 item in 10k' },
   { id: 'update-author-10k', label: 'update 1 author (100 rows) in 10k' },
@@ -249,6 +250,23 @@ async function main() {
   console.log('"to list render" runs from the response (or the write call, or the click) to the start of the list')
   console.log('component\'s render that first returns the new data; "list read" is its hook in that render.\n')
   console.log(table(phases))
+
+  // The two figures issue 12 asks about: Tessera against the plain React floor.
+  const tessera = (id) => cell(id, 'tessera', (x) => x.ms)
+  const floor = (id) => cell(id, 'floor', (x) => x.ms)
+  if (libraries.some((l) => l.id === 'tessera') && libraries.some((l) => l.id === 'floor')) {
+    console.log('\nTessera against the React floor')
+    const update = tessera('update-item-10k') / floor('update-item-10k')
+    if (!Number.isNaN(update)) {
+      console.log(`  update 1 item in 10k: ${fmt(tessera('update-item-10k'))} ms vs ${fmt(floor('update-item-10k'))} ms = ${update.toFixed(2)}× (target <= 1.5×: ${update <= 1.5 ? 'met' : 'MISSED'})`)
+    }
+    if (tessera('load-suspense') !== undefined) {
+      console.log(
+        `  cold useSuspense read (AsyncBoundary): ${fmt(tessera('load-suspense'))} ms; plain <Suspense>: ${fmt(tessera('load-plain-suspense'))} ms;` +
+          ` floor with use() in <Suspense>: ${fmt(floor('load-suspense'))} ms, floor without Suspense: ${fmt(floor('load-dle'))} ms`,
+      )
+    }
+  }
 
   if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify({ rounds, samples, failures }, null, 2))
   const failed = Object.entries(failures).flatMap(([s, byLib]) => Object.entries(byLib).map(([l, why]) => `${s} / ${l}: ${why}`))
