@@ -168,6 +168,7 @@ async function main() {
   /** samples[scenario][library] = Sample[]; failures[scenario][library] = message */
   const samples = {}
   const failures = {}
+  const seconds = {}
   try {
     for (let round = 0; round < rounds; round++) {
       const order = libraries.map((_, i) => libraries[(i + round) % libraries.length])
@@ -176,6 +177,7 @@ async function main() {
         for (const library of order) {
           if (scenario.only && !scenario.only.includes(library.id)) continue
           if (failures[scenario.id]?.[library.id]) continue
+          const p0 = performance.now()
           try {
             const got = await runOnce(browser, server.url, library, scenario)
             ;((samples[scenario.id] ??= {})[library.id] ??= []).push(...got)
@@ -183,6 +185,7 @@ async function main() {
             ;(failures[scenario.id] ??= {})[library.id] = String(error?.message ?? error).split('\n').slice(0, 4).join('\n')
             console.log(`FAIL ${scenario.id} / ${library.id}: ${failures[scenario.id][library.id]}`)
           }
+          seconds[scenario.id] = (seconds[scenario.id] ?? 0) + (performance.now() - p0) / 1000
         }
       }
       console.log(`round ${round + 1}/${rounds}: ${((performance.now() - r0) / 1000).toFixed(1)} s, load average ${load()}`)
@@ -270,7 +273,8 @@ async function main() {
 
   if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify({ rounds, samples, failures }, null, 2))
   const failed = Object.entries(failures).flatMap(([s, byLib]) => Object.entries(byLib).map(([l, why]) => `${s} / ${l}: ${why}`))
-  console.log(`\nload average ${load()}; total ${((performance.now() - started) / 1000).toFixed(0)} s`)
+  console.log(`\nrun time by scenario (all rounds): ${Object.entries(seconds).map(([id, s]) => `${id} ${s.toFixed(0)} s`).join(', ')}`)
+  console.log(`load average ${load()}; total ${((performance.now() - started) / 1000).toFixed(0)} s`)
   if (failed.length > 0) {
     console.log(`\n${failed.length} failed:\n${failed.map((f) => `  - ${f}`).join('\n')}`)
     process.exitCode = 1
