@@ -222,7 +222,7 @@ async function main() {
   console.log(table(rows))
 
   // Where the time goes: the app's marks (see app/probe.ts), medians over the samples.
-  const phases = [['scenario', 'library', 'write call', 'to request', 'network', 'to list render', 'list read', 'rows+commit', 'total']]
+  const phases = [['scenario', 'library', 'write call', '(to store)', 'to request', 'network', 'to list render', 'list read', 'rows+commit', 'total']]
   for (const scenario of scenarios) {
     for (const library of libraries) {
       const list = samples[scenario.id]?.[library.id]
@@ -240,6 +240,7 @@ async function main() {
         scenario.label,
         library.label,
         fmt(span('handler', 'written')),
+        fmt(span(['response', 'handler'], 'stored')),
         fmt(span('trigger', 'request')),
         fmt(span('request', 'response')),
         fmt(span(['response', 'written', 'handler'], 'listRender')),
@@ -249,7 +250,9 @@ async function main() {
       ])
     }
   }
-  console.log('\nWhere the time goes (median ms per phase): "write call" is the library call in the click handler;')
+  console.log('\nWhere the time goes (median ms per phase): "write call" is the library call in the click handler,')
+  console.log('"(to store)", Tessera only, runs from the click (updates) or the response (loads, create) until its store')
+  console.log('applied the action (normalize and reducer); what follows in the write call is its readers\' selectors;')
   console.log('"to list render" runs from the response (or the write call, or the click) to the start of the list')
   console.log('component\'s render that first returns the new data; "list read" is its hook in that render.\n')
   console.log(table(phases))

@@ -11,9 +11,11 @@ export interface View {
 
 /**
  * Time marks (performance.now()) since the driver armed the probe; each is the first occurrence.
- * listRead is when the list component's read first returned data, listRender when that render began.
+ * listRead is when the list component's read first returned data, listRender when that render began;
+ * stored (Tessera only) is when its store applied the last action before that read (the response or
+ * the write), before any reader was told.
  */
-export type Marks = Partial<Record<'handler' | 'written' | 'request' | 'response' | 'listRender' | 'listRead', number>>
+export type Marks = Partial<Record<'handler' | 'stored' | 'written' | 'request' | 'response' | 'listRender' | 'listRead', number>>
 
 export const probe = {
   /** Row components rendered since the probe was armed. */
@@ -35,6 +37,10 @@ export const probe = {
   },
   mark(name: keyof Marks): void {
     this.marks[name] ??= performance.now()
+  },
+  /** Tessera's store applied an action: the last one before the list read its new data counts. */
+  stored(): void {
+    if (this.marks.listRead === undefined) this.marks.stored = performance.now()
   },
   /** The list component starts rendering. */
   listRender(): void {

@@ -1,9 +1,10 @@
 // Tessera, from the repository's src/ (the `tessera` alias in vite.config.mjs).
-import { useMemo } from 'react'
-import { AsyncBoundary, DataProvider, Entity, RestEndpoint, createResource, useController, useDLE, useSuspense } from 'tessera'
+import { useMemo, type ReactNode } from 'react'
+import { AsyncBoundary, DataProvider, Entity, RestEndpoint, createResource, createStore, useController, useDLE, useSuspense } from 'tessera'
 import type { Actions, Adapter } from './App'
 import type { ItemData } from './network'
 import { start } from './driver'
+import { probe } from './probe'
 
 class Author extends Entity {
   id = ''
@@ -28,8 +29,17 @@ class Item extends Entity {
 const ItemResource = createResource({ path: '/api/items/:id', schema: Item, searchParams: {} as { list: string } })
 const getAuthor = new RestEndpoint({ path: '/api/authors/:id', schema: Author })
 
+// The app's store, as the demo makes it. Its first listener runs before the components' own
+// subscriptions: the "stored" mark splits a write into the reducer and what the readers do after.
+const store = createStore()
+store.subscribe(() => probe.stored())
+
+function Provider({ children }: { children: ReactNode }) {
+  return <DataProvider store={store}>{children}</DataProvider>
+}
+
 const adapter: Adapter = {
-  Provider: DataProvider,
+  Provider,
   Boundary: AsyncBoundary,
   useList: (list) => useSuspense(ItemResource.getList, { list }),
   useListDLE(list) {
