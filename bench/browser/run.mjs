@@ -8,7 +8,6 @@
 //   BENCH_ROUNDS=3          rounds (default 3); samples per cell = rounds × samples per page
 //   BENCH_ONLY=tessera,floor  libraries to run (default: all)
 //   BENCH_SCENARIOS=update-item-10k,...  scenarios to run (default: all)
-//   BENCH_PROFILE=update-item-10k  after the run, profile that scenario (see profile.mjs)
 //   BENCH_JSON=path         also write every sample as JSON
 //   CHROMIUM_PATH           default /usr/bin/chromium
 import { createReadStream, readFileSync, writeFileSync } from 'node:fs'
