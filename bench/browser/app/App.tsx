@@ -56,28 +56,41 @@ function Bench({ adapter }: { adapter: Adapter }) {
     registry.actions = actions
   }, [actions])
   const next = probe.next
+  const show = () => {
+    probe.mark('handler')
+    setView(next.view)
+  }
   return (
     <>
       <div id="controls">
-        <button id="show" onClick={() => (probe.mark('handler'), setView(next.view))}>
+        <button id="show" onClick={show}>
           Show
         </button>
         <button id="hide" onClick={() => setView(null)}>
           Hide
         </button>
-        <button id="update-item" onClick={() => (probe.mark('handler'), actions.updateItem(next.list, next.item!), probe.mark('written'))}>
+        <button id="update-item" onClick={write(() => actions.updateItem(next.list, next.item!))}>
           Rename item
         </button>
-        <button id="update-author" onClick={() => (probe.mark('handler'), actions.updateAuthor(next.list, next.author!), probe.mark('written'))}>
+        <button id="update-author" onClick={write(() => actions.updateAuthor(next.list, next.author!))}>
           Rename author
         </button>
-        <button id="create" onClick={() => (probe.mark('handler'), void actions.create(next.list, next.create!), probe.mark('written'))}>
+        <button id="create" onClick={write(() => actions.create(next.list, next.create!))}>
           Create
         </button>
       </div>
       {view && <ListView key={`${view.list} ${view.mode}`} view={view} adapter={adapter} />}
     </>
   )
+}
+
+/** A click handler around a library's write: marks when it starts and when the call returned. */
+function write(call: () => unknown) {
+  return () => {
+    probe.mark('handler')
+    void call()
+    probe.mark('written')
+  }
 }
 
 const fallback = <p id="loading">Loading…</p>
