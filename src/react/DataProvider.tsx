@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { createStore, type DevToolsOptions, type Manager, type Store } from '../store/index'
 import { ActiveReads } from './ActiveReads'
-import { DataContext, RevealContext } from './context'
+import { DataContext, RevealContext, RevealGenerationContext } from './context'
 
 /** Props of DataProvider. */
 export interface DataProviderProps {
@@ -52,16 +52,18 @@ export function DataProvider({ store, managers, devtools, children }: DataProvid
       })
     }
   }, [])
-  // Reads suspended outside any AsyncBoundary are revealed by an ordinary update too (it helps
-  // React 18; React 19 needs the update below the Suspense boundary, which AsyncBoundary makes).
-  const [, setRevealed] = useState(0)
+  // Reads suspended outside any AsyncBoundary are revealed by an ordinary update too: the
+  // generation changes, and the suspended component reads it (see RevealGenerationContext).
+  const [generation, setGeneration] = useState(0)
   const reveal = useCallback((promise: Promise<unknown>) => {
-    const rerender = () => setRevealed((n) => n + 1)
+    const rerender = () => setGeneration((n) => n + 1)
     promise.then(rerender, rerender)
   }, [])
   return (
     <DataContext.Provider value={value}>
-      <RevealContext.Provider value={reveal}>{children}</RevealContext.Provider>
+      <RevealContext.Provider value={reveal}>
+        <RevealGenerationContext.Provider value={generation}>{children}</RevealGenerationContext.Provider>
+      </RevealContext.Provider>
     </DataContext.Provider>
   )
 }

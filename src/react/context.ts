@@ -30,3 +30,10 @@ export function useDataContext(hook: string): DataContextValue {
  * in the same frame.
  */
 export const RevealContext = createContext<((promise: Promise<unknown>) => void) | null>(null)
+
+/**
+ * Set by DataProvider: a number that changes when a read suspended outside any AsyncBoundary
+ * resolves. A suspending useSuspense reads it (React 19's `use`, only while suspending), so the
+ * change reaches the suspended component as an ordinary update, which React does not hold back.
+ */
+export const RevealGenerationContext = createContext(0)

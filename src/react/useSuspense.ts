@@ -1,8 +1,9 @@
+import * as React from 'react'
 import { useContext, useEffect } from 'react'
 import type { EndpointInterface, ResolveType } from '../endpoint/types'
 import { ExpiryStatus } from '../store/index'
 import { useResponse } from './useResponse'
-import { RevealContext } from './context'
+import { RevealContext, RevealGenerationContext } from './context'
 
 /**
  * Reads an endpoint's data, suspending until it is available. Invalid data (missing, deleted,
@@ -40,6 +41,10 @@ export function useSuspense<E extends ReadEndpoint>(endpoint: E, ...args: readon
       .then(() => controller.fetchIfStale(endpoint, ...(args as Parameters<E>)))
       .then(ignore, ignore)
     reveal?.(loading)
+    // React 19: subscribe this (suspending) render to the provider's reveal generation, so the
+    // provider's update reaches it; `use` may be called conditionally, and only here.
+    const use = (React as { use?: (context: React.Context<number>) => number }).use
+    if (typeof use === 'function') use(RevealGenerationContext)
     throw loading
   }
   if (error !== undefined) {

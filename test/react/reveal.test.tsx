@@ -1,5 +1,6 @@
 /** @jest-environment ./test/helpers/jsdomEnvironment.ts */
 import { createRoot, type Root } from 'react-dom/client'
+import { Suspense } from 'react'
 import { AsyncBoundary, DataProvider, Endpoint, Entity, createStore, useSuspense } from '../../src/index'
 
 class Note extends Entity {
@@ -35,7 +36,7 @@ async function until(condition: () => boolean, limit = 2_000): Promise<number> {
   return performance.now() - started
 }
 
-function setup() {
+function setup(Boundary: typeof AsyncBoundary | typeof Suspense = AsyncBoundary) {
   const answers: ((value: unknown) => void)[] = []
   const getNote = new Endpoint((_params: { id: string }) => new Promise<any>((resolve) => void answers.push(resolve)), { schema: Note, name: 'getNote' })
   function View() {
@@ -44,16 +45,19 @@ function setup() {
   root = createRoot(container)
   root.render(
     <DataProvider store={createStore()}>
-      <AsyncBoundary fallback={<p>loading</p>}>
+      <Boundary fallback={<p>loading</p>}>
         <View />
-      </AsyncBoundary>
+      </Boundary>
     </DataProvider>,
   )
   return { answers, text: () => container.textContent }
 }
 
-it('commits a cold useSuspense read as soon as its data arrives, not when React would throttle the reveal', async () => {
-  const { answers, text } = setup()
+it.each([
+  ['AsyncBoundary', AsyncBoundary],
+  ['a plain Suspense', Suspense],
+] as const)('commits a cold useSuspense read in %s as soon as its data arrives, not when React would throttle the reveal', async (_name, Boundary) => {
+  const { answers, text } = setup(Boundary)
   await until(() => text() === 'loading' && answers.length === 1)
   expect(text()).toBe('loading')
   // A fast API: the data arrives shortly after the fallback appeared.
