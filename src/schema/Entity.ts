@@ -16,6 +16,9 @@ export abstract class Entity {
   /** Table name in the store. Classes with the same key share records (summary and detail views). */
   declare static key: string
 
+  /** An entity reads as one object, not as a list (a Collection does). Looked up on every read. */
+  static readonly readsAsList: boolean = false
+
   /** Nested schemas and value types per field, e.g. `{ author: User, createdAt: Date }`. */
   static schema: { readonly [field: string]: unknown } = {}
 

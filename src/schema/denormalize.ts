@@ -320,6 +320,8 @@ export class DenormalizeRun implements DenormalizeDelegate {
     const parent = this.frame
     this.frame = frame
     let depKeys: Set<string> | null = new Set()
+    // Rows read from the same tables share one (interned) array: merged once, not per row.
+    let seenDeps: readonly string[] | null | undefined
     let same = last !== undefined
     try {
       for (let i = 0; i < refs.length; i++) {
@@ -343,9 +345,10 @@ export class DenormalizeRun implements DenormalizeDelegate {
         }
         rows[i] = entry
         if (entry !== undefined) {
-          if (depKeys !== null) {
+          if (depKeys !== null && entry.depKeys !== seenDeps) {
             if (entry.depKeys === null) depKeys = null
             else for (const depKey of entry.depKeys) depKeys.add(depKey)
+            seenDeps = entry.depKeys
           }
         } else if (typeof ref === 'string' || typeof ref === 'number') {
           ;(missing ??= new Map()).set(i, readEntry(table, String(ref)))
@@ -723,10 +726,23 @@ function collectDepKeys(entry: EntityCacheEntry): readonly string[] | null {
     addKey(keys, child.key)
     for (const key of child.depKeys) addKey(keys, key)
   }
-  return keys
+  return intern(keys)
 }
 
 const NO_KEYS: readonly string[] = Object.freeze([])
+
+// Entries read from the same tables share one array, so a list of 10k rows merges its rows'
+// dependencies by comparing arrays, not keys. As many arrays as combinations of tables (few).
+const interned = new Map<string, readonly string[]>()
+
+function intern(keys: string[]): readonly string[] {
+  if (keys.length === 0) return NO_KEYS
+  // One table (a row and its author) is the common case: no string to build for it.
+  const id = keys.length === 1 ? keys[0]! : keys.join(SEPARATOR)
+  let shared = interned.get(id)
+  if (shared === undefined) interned.set(id, (shared = Object.freeze(keys)))
+  return shared
+}
 
 function addKey(keys: string[], key: string): void {
   if (!keys.includes(key)) keys.push(key)
