@@ -1,5 +1,5 @@
 import { SchemaError, describeValue } from './SchemaError'
-import { schemaKindOf } from './kinds'
+import { isEntity, schemaKindOf } from './kinds'
 import type { ArraySchema } from './ArraySchema'
 import { createTable } from './table'
 import type { Denormalize, DenormalizeDelegate, EntityMeta, NormalizeDelegate } from './types'
@@ -117,6 +117,9 @@ export class Collection<S extends CollectionItems = readonly [any]> {
   }
 
   denormalize(record: unknown, delegate: DenormalizeDelegate): unknown {
+    // Remembered row by row, however short: the list is rebuilt on every read (not cached whole).
+    const item = Array.isArray(this.schema) ? this.schema[0] : undefined
+    if (delegate.unvisitRows !== undefined && Array.isArray(record) && isEntity(item)) return delegate.unvisitRows(record, item, record)
     return delegate.unvisit(this.schema, record)
   }
 

@@ -101,6 +101,9 @@ export function denormalize<S>(
  */
 const MAX_NESTING = 400
 
+/** Lists shorter than this are not remembered row by row (see unvisitArray). */
+const SHORT_LIST = 32
+
 /** The walker behind denormalize and MemoCache; `cache` is the cross-read entity cache, if any. */
 export class DenormalizeRun implements DenormalizeDelegate {
   /** Dependencies of the value being built. */
@@ -150,7 +153,9 @@ export class DenormalizeRun implements DenormalizeDelegate {
   /** Items that are empty, missing, deleted or invalid drop out of lists instead of failing the read. */
   unvisitArray(itemSchema: unknown, input: unknown): unknown {
     if (!Array.isArray(input)) return input
-    if (this.lists !== undefined && isEntity(itemSchema)) return this.unvisitRows(input, itemSchema, input)
+    // Long lists are read against their last read; a short one (an entity's tags) costs less
+    // read again whole than remembered.
+    if (this.lists !== undefined && input.length >= SHORT_LIST && isEntity(itemSchema)) return this.unvisitRows(input, itemSchema, input)
     const out: unknown[] = []
     for (let i = 0; i < input.length; i++) {
       const value = this.unvisit(itemSchema, input[i])

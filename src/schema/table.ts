@@ -15,21 +15,20 @@ export function createTable<T = unknown>(): Record<string, T> {
 export type RecordTable<T = unknown> = Readonly<Record<string, T>> | ShardedTable<T>
 
 /**
- * A large table split by the hash of the pk into 64 × 64 leaves of plain (null-prototype)
- * objects. Writing one record copies two 64-slot arrays and one small leaf instead of the whole
- * table, so a write costs the same at 1k and at 1M records. Still plain JSON.
+ * A large table split by the hash of the pk into 64 × 64 leaves. Writing one record copies two
+ * 64-slot arrays and one small leaf instead of the whole table, so a write costs the same at 1k
+ * and at 1M records. Still plain JSON. A leaf is a flat `[key, value, key, value, …]` array (a
+ * few entries: 25 at 100k records): ids are often numbers ("1234"), and an object keyed by them
+ * is a slow sparse store, while an array copies and searches fast and has no prototype to guard.
  */
-export type ShardedTable<T = unknown> = readonly (readonly (Readonly<Record<string, T>> | null)[] | null)[]
+export type ShardedTable<T = unknown> = readonly (readonly (Leaf<T> | null)[] | null)[]
+
+/** `[key, value, key, value, …]` */
+export type Leaf<T = unknown> = readonly (string | T)[]
 
 /** Tables with more records than this are sharded; smaller ones stay flat and easy to read. */
 export const SHARD_THRESHOLD = 128
 
-/**
- * Keys in the leaves of a sharded table carry this prefix. Ids are often numbers ("1234"), and
- * an object whose keys look like array indexes keeps them in a slow sparse store: copying a leaf
- * took five times longer. Prefixed, every key is an ordinary property.
- */
-const LEAF_PREFIX = '#'
 const FANOUT = 64
 const MASK = FANOUT - 1
 
@@ -57,7 +56,8 @@ export function readEntry(table: RecordTable | undefined | null, key: string): u
     if (mid === null || mid === undefined) return undefined
     const leaf = mid[(h >>> 6) & MASK]
     if (leaf === null || leaf === undefined) return undefined
-    value = leaf[LEAF_PREFIX + key]
+    for (let i = 0; i < leaf.length; i += 2) if (leaf[i] === key) return leaf[i + 1]
+    return undefined
   } else {
     value = (table as Record<string, unknown>)[key]
   }
@@ -72,7 +72,7 @@ export function tableKeys(table: RecordTable | undefined | null): string[] {
   const keys: string[] = []
   for (const mid of table as ShardedTable) {
     if (!mid) continue
-    for (const leaf of mid) if (leaf) for (const key in leaf) keys.push(key.slice(1))
+    for (const leaf of mid) if (leaf) for (let i = 0; i < leaf.length; i += 2) keys.push(leaf[i] as string)
   }
   return keys
 }
@@ -105,30 +105,45 @@ function buildEntries<T>(table: RecordTable<T> | undefined | null, keys: readonl
   return writeSharded(table as ShardedTable<T>, keys, values, false)
 }
 
-/** Path-copies each touched node once per batch; `owned` top means it is already a fresh copy. */
-function writeSharded<T>(table: ShardedTable<T>, keys: readonly string[], values: readonly T[], ownedTop: boolean): ShardedTable<T> {
-  const top = (ownedTop ? table : copyNode(table)) as (Record<string, T>[] | null)[]
-  const fresh = new Set<object>()
+/**
+ * Path-copies each touched node once per batch. `owned` means the whole trie was built by this
+ * write (a flat table turning sharded): its nodes are changed in place, with no copies at all.
+ */
+function writeSharded<T>(table: ShardedTable<T>, keys: readonly string[], values: readonly T[], owned: boolean): ShardedTable<T> {
+  const top = (owned ? table : copyNode(table)) as ((string | T)[] | null)[][]
+  // Nodes copied by this write (so the next key in the same node does not copy it again).
+  const fresh = owned || keys.length === 1 ? undefined : new Set<object>()
   for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]
+    const key = keys[i]!
     const h = hashKey(key)
     const a = h & MASK
     const b = (h >>> 6) & MASK
-    let mid = top[a]
-    if (mid === null || !fresh.has(mid)) {
-      mid = mid === null ? new Array(FANOUT).fill(null) : copyNode(mid)
-      fresh.add(mid)
-      top[a] = mid
+    let mid = top[a] as ((string | T)[] | null)[] | null
+    if (mid === null) {
+      mid = new Array(FANOUT).fill(null)
+      fresh?.add(mid!)
+      top[a] = mid as never
+    } else if (!owned && !fresh?.has(mid)) {
+      mid = copyNode(mid)
+      fresh?.add(mid)
+      top[a] = mid as never
     }
-    let leaf: Record<string, T> | null = mid[b]!
-    if (leaf === null || !fresh.has(leaf)) {
-      leaf = leaf === null ? createTable<T>() : copyLeaf(leaf)
-      fresh.add(leaf)
-      mid[b] = leaf
+    let leaf = mid![b] ?? null
+    if (leaf === null) {
+      leaf = []
+      fresh?.add(leaf)
+      mid![b] = leaf
+    } else if (!owned && !fresh?.has(leaf)) {
+      leaf = copyNode(leaf)
+      fresh?.add(leaf)
+      mid![b] = leaf
     }
-    leaf[LEAF_PREFIX + key] = values[i]
+    let at = 0
+    while (at < leaf.length && leaf[at] !== key) at += 2
+    leaf[at] = key
+    leaf[at + 1] = values[i]!
   }
-  return top
+  return top as unknown as ShardedTable<T>
 }
 
 /**
@@ -140,21 +155,15 @@ function copyNode<N>(node: readonly N[]): N[] {
   return Array.from(node)
 }
 
-/** A copy of a sharded leaf (own keys only; for-in is the fastest walk of these objects). */
-function copyLeaf<T>(leaf: Readonly<Record<string, T>>): Record<string, T> {
-  const out = createTable<T>()
-  for (const key in leaf) out[key] = leaf[key]!
-  return out
-}
-
 /**
- * Gives a table that went through JSON null-prototype leaves again, flat or sharded.
+ * Gives a table that went through JSON null-prototype nodes again (a flat table), or checks the
+ * shape of a sharded one (its leaves are arrays: nothing to re-parent). Anything else is empty.
  */
 export function hydrateTable<T>(table: unknown): RecordTable<T> {
   if (Array.isArray(table)) {
     return table.map((mid) =>
-      Array.isArray(mid) ? mid.map((leaf) => (leaf && typeof leaf === 'object' ? Object.assign(createTable<T>(), leaf) : null)) : null,
-    ) as ShardedTable<T>
+      Array.isArray(mid) ? mid.map((leaf) => (Array.isArray(leaf) && leaf.length % 2 === 0 ? leaf.slice() : null)) : null,
+    ) as unknown as ShardedTable<T>
   }
   return table && typeof table === 'object' ? Object.assign(createTable<T>(), table) : createTable<T>()
 }
@@ -187,7 +196,7 @@ export function deleteEntries<T>(table: RecordTable<T> | undefined | null, keys:
     for (const key of keys) delete out[key]
     return Object.freeze(out)
   }
-  const top = copyNode(table as ShardedTable<T>) as (Record<string, T>[] | null)[]
+  const top = copyNode(table as ShardedTable<T>) as ((Leaf<T> | null)[] | null)[]
   const fresh = new Set<object>()
   for (const key of keys) {
     const h = hashKey(key)
@@ -196,26 +205,22 @@ export function deleteEntries<T>(table: RecordTable<T> | undefined | null, keys:
     let mid = top[a]
     if (mid === null || mid === undefined) continue
     const leaf = mid[b]
-    if (leaf === null || leaf === undefined || !Object.prototype.hasOwnProperty.call(leaf, LEAF_PREFIX + key)) continue
+    const at = leaf ? leafIndex(leaf, key) : -1
+    if (at < 0) continue
     if (!fresh.has(mid)) {
       mid = copyNode(mid)
       fresh.add(mid)
       top[a] = mid
     }
-    let copy = leaf
-    if (!fresh.has(leaf)) {
-      copy = copyLeaf(leaf)
+    let copy = leaf as (string | T)[]
+    if (!fresh.has(copy)) {
+      copy = copyNode(copy)
       fresh.add(copy)
       mid[b] = copy
     }
-    delete copy[LEAF_PREFIX + key]
+    copy.splice(at, 2)
     // Empty nodes go back to null, so a table that shrinks shrinks in JSON too.
-    let empty = true
-    for (const _ in copy) {
-      empty = false
-      break
-    }
-    if (empty) mid[b] = null as unknown as Record<string, T>
+    if (copy.length === 0) mid[b] = null
     if (mid.every((node) => node === null)) top[a] = null
   }
   // Small again: flat, as a table that never grew would be.
@@ -237,11 +242,18 @@ export function deleteEntries<T>(table: RecordTable<T> | undefined | null, keys:
 export function diffEntries(previous: RecordTable | undefined | null, next: RecordTable | undefined | null, limit: number): string[] | undefined {
   if (previous === next) return []
   const out: string[] = []
-  const diffLeaf = (a: Readonly<Record<string, unknown>> | null | undefined, b: Readonly<Record<string, unknown>> | null | undefined, prefixed = true): boolean => {
+  const note = (key: string) => {
+    if (!out.includes(key)) out.push(key)
+  }
+  const diffLeaf = (a: Leaf | null | undefined, b: Leaf | null | undefined): boolean => {
     if (a === b) return true
-    const name = (key: string) => (prefixed ? key.slice(1) : key)
-    if (a) for (const key in a) if (a[key] !== b?.[key] && !out.includes(name(key))) out.push(name(key))
-    if (b) for (const key in b) if ((!a || !(key in a)) && !out.includes(name(key))) out.push(name(key))
+    if (a) for (let i = 0; i < a.length; i += 2) if (!b || leafValue(b, a[i] as string) !== a[i + 1]) note(a[i] as string)
+    if (b) for (let i = 0; i < b.length; i += 2) if (!a || leafIndex(a, b[i] as string) < 0) note(b[i] as string)
+    return out.length <= limit
+  }
+  const diffFlat = (a: Readonly<Record<string, unknown>> | null | undefined, b: Readonly<Record<string, unknown>> | null | undefined): boolean => {
+    if (a) for (const key of Object.keys(a)) if (a[key] !== b?.[key]) note(key)
+    if (b) for (const key of Object.keys(b)) if (!a || !Object.prototype.hasOwnProperty.call(a, key)) note(key)
     return out.length <= limit
   }
   if (!Array.isArray(previous) || !Array.isArray(next)) {
@@ -249,15 +261,26 @@ export function diffEntries(previous: RecordTable | undefined | null, next: Reco
     const a = Array.isArray(previous) ? undefined : (previous as Readonly<Record<string, unknown>> | null | undefined)
     const b = Array.isArray(next) ? undefined : (next as Readonly<Record<string, unknown>> | null | undefined)
     if ((Array.isArray(previous) || Array.isArray(next)) && previous && next) return undefined
-    return diffLeaf(a, b, false) ? out : undefined
+    return diffFlat(a, b) ? out : undefined
   }
   for (let i = 0; i < FANOUT; i++) {
     const a = (previous as ShardedTable)[i]
     const b = (next as ShardedTable)[i]
     if (a === b) continue
     for (let j = 0; j < FANOUT; j++) {
-      if (!diffLeaf(a?.[j], b?.[j])) return undefined
+      if (!diffLeaf((a as ShardedTable[number])?.[j], (b as ShardedTable[number])?.[j])) return undefined
     }
   }
   return out
+}
+
+/** Where `key` is in a leaf (-1 when it is not). */
+function leafIndex(leaf: Leaf, key: string): number {
+  for (let i = 0; i < leaf.length; i += 2) if (leaf[i] === key) return i
+  return -1
+}
+
+function leafValue(leaf: Leaf, key: string): unknown {
+  const at = leafIndex(leaf, key)
+  return at < 0 ? undefined : leaf[at + 1]
 }
