@@ -33,8 +33,10 @@ const suites = [
 const all = []
 for (const [name, run] of suites) {
   print(`\n=== ${name} ===`)
+  const suiteStarted = performance.now()
   const { results, checks, targets } = await run(libs, { print })
   all.push({ name, results, checks, targets })
+  print(`(${name}: ${((performance.now() - suiteStarted) / 1000).toFixed(1)} s)`)
 }
 
 print('\nTargets')

@@ -99,7 +99,7 @@ export function runStoreBenchmarks(libs, { print = console.log } = {}) {
         return store.read(side.endpoints.projects, [])
       },
     })),
-    { time: 3000 },
+    { time: 2000 },
   )
   results.push(...roundTrip)
   targets.push({ name: 'store round trip vs data-client core', ratio: ratioOf(roundTrip), min: 2, aim: 5 })
@@ -130,7 +130,7 @@ export function runStoreBenchmarks(libs, { print = console.log } = {}) {
       counts,
     })
   }
-  const update = compare(updateRows, { time: 3000 })
+  const update = compare(updateRows, { time: 2000 })
   results.push(...update)
   for (const row of updateRows) {
     const bad = row.counts.filter((n) => n !== 1)
@@ -183,14 +183,14 @@ export function runStoreBenchmarks(libs, { print = console.log } = {}) {
       },
     })
   }
-  const collectionUpdate = compare(collectionRows, { time: 3000 })
+  const collectionUpdate = compare(collectionRows, { time: 1500 })
   results.push(...collectionUpdate)
   for (const row of collectionRows) {
     const bad = row.counts.filter((n) => n !== 1)
     checks.push(`update-one in a Collection list, ${row.name.split(': ').pop()}: rows with a new identity per write = ${bad.length ? 'NOT 1 in ' + bad.length + ' of ' : '1 in all '}${row.counts.length} iterations`)
   }
   targets.push({ name: 'update-one in a 10k Collection list vs data-client core', ratio: ratioOf(collectionUpdate), min: 5, aim: 10 })
-  const authorUpdate = compare(authorRows, { time: 2000 })
+  const authorUpdate = compare(authorRows, { time: 1200 })
   results.push(...authorUpdate)
   targets.push({ name: 'rename a shared author in a 10k Collection list vs data-client core', ratio: ratioOf(authorUpdate), min: 2, aim: 10 })
 
@@ -255,7 +255,7 @@ export function runStoreBenchmarks(libs, { print = console.log } = {}) {
       },
     })
   }
-  const layered = compare(layerRows, { time: 3000 })
+  const layered = compare(layerRows, { time: 1500 })
   results.push(...layered)
   checks.push('reads with pending layers show every pending guess on every read')
   targets.push({ name: 'read with 10 pending layers / read with none', ratio: layered[2].ms / layered[0].ms, max: 3 })

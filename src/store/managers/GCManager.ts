@@ -1,4 +1,4 @@
-import type { EntityPath } from '../../schema/index'
+import type { EntityPath, EntityTable } from '../../schema/index'
 import type { EndpointInterface } from '../../endpoint/types'
 import { createGC, type Action } from '../actions'
 import { FETCH, GC, RECEIVE, REPLACE_STATE, RESET } from '../actionTypes'
@@ -31,8 +31,12 @@ interface KeyInfo {
   /** Last response, error, or moment the last reader left. */
   touchedAt: number
   gcTime: number
-  /** The entity records the key's responses wrote (what keeps them alive). */
-  refs: string[]
+  /**
+   * The entity records the key's responses wrote (what keeps them alive): per response, the pks
+   * by entity key. Nothing is counted when a response arrives; a sweep works out which records
+   * the keys it keeps still refer to.
+   */
+  refs: readonly Refs[]
 }
 
 interface Reader {
@@ -42,6 +46,16 @@ interface Reader {
 }
 
 const SEPARATOR = '\u0000'
+
+/** The pks one response wrote, by entity key. */
+type Refs = { readonly [entityKey: string]: readonly string[] }
+const NO_REFS: readonly Refs[] = []
+
+function refsOf(entities: EntityTable): Refs {
+  const refs: Record<string, string[]> = Object.create(null)
+  for (const entityKey of Object.keys(entities)) refs[entityKey] = Object.keys(entities[entityKey]!)
+  return refs
+}
 
 /**
  * Gives back memory nobody uses. A key with no mounted reader and no request in flight is
@@ -53,7 +67,6 @@ const SEPARATOR = '\u0000'
  */
 export class GCManager implements Manager {
   private readonly keys = new Map<string, KeyInfo>()
-  private readonly refCount = new Map<string, number>()
   private readonly readers = new Map<string, Reader>()
   private readonly inflight = new Map<string, number>()
   private host: GCHost | undefined
@@ -104,7 +117,6 @@ export class GCManager implements Manager {
     if (host === undefined) return false
     const now = host.now()
     const drop: string[] = []
-    const decrements = new Map<string, number>()
     let more = false
     let examined = 0
     // Keys are in the order they were last touched, oldest first; most share one gcTime, so the
@@ -122,19 +134,39 @@ export class GCManager implements Manager {
         break
       }
       drop.push(key)
-      for (const ref of info.refs) decrements.set(ref, (decrements.get(ref) ?? 0) + 1)
     }
     if (drop.length === 0) return false
+    // The records only the dropped keys wrote: those of theirs that no key kept refers to.
+    const candidates = new Map<string, Set<string>>()
+    for (const key of drop) {
+      for (const refs of this.keys.get(key)!.refs) {
+        for (const entityKey in refs) {
+          let pks = candidates.get(entityKey)
+          if (pks === undefined) candidates.set(entityKey, (pks = new Set()))
+          for (const pk of refs[entityKey]!) pks.add(pk)
+        }
+      }
+    }
+    const dropped = new Set(drop)
+    for (const [key, info] of this.keys) {
+      if (dropped.has(key)) continue
+      for (const refs of info.refs) {
+        for (const entityKey in refs) {
+          const pks = candidates.get(entityKey)
+          if (pks !== undefined) for (const pk of refs[entityKey]!) pks.delete(pk)
+        }
+      }
+    }
     const state = host.getState()
     let kept: Set<string> | undefined
     const entities: Record<string, string[]> = Object.create(null)
-    for (const [ref, count] of decrements) {
-      if ((this.refCount.get(ref) ?? 0) - count > 0) continue
-      // What a mounted component shows is never collected, whichever key brought it.
-      kept ??= this.mountedRecords(state)
-      if (kept.has(ref)) continue
-      const at = ref.indexOf(SEPARATOR)
-      ;(entities[ref.slice(0, at)] ??= []).push(ref.slice(at + 1))
+    for (const [entityKey, pks] of candidates) {
+      for (const pk of pks) {
+        // What a mounted component shows is never collected, whichever key brought it.
+        kept ??= this.mountedRecords(state)
+        if (kept.has(entityKey + SEPARATOR + pk)) continue
+        ;(entities[entityKey] ??= []).push(pk)
+      }
     }
     host.dispatch(createGC(drop, entities, now))
     return more
@@ -145,7 +177,6 @@ export class GCManager implements Manager {
     if (this.idle !== undefined) (globalThis as { cancelIdleCallback?: (id: number) => void }).cancelIdleCallback?.(this.idle)
     this.timer = this.idle = undefined
     this.keys.clear()
-    this.refCount.clear()
     this.inflight.clear()
   }
 
@@ -163,13 +194,11 @@ export class GCManager implements Manager {
         const gcTime = action.meta.gcTime ?? this.gcTime
         if (action.error) {
           const info = this.keys.get(action.key)
-          this.touch(action.key, info ?? { touchedAt: now, gcTime, refs: [] }, now)
+          this.touch(action.key, info ?? { touchedAt: now, gcTime, refs: NO_REFS }, now)
         } else {
-          const refs: string[] = []
-          for (const key of Object.keys(action.entities)) for (const pk of Object.keys(action.entities[key]!)) refs.push(key + SEPARATOR + pk)
-          this.setRefs(action.key, refs, now, gcTime, true)
+          this.setRefs(action.key, action.entities, now, gcTime, true)
           // A page appended to its list keeps its rows alive through the list too.
-          if (action.updates) for (const key of Object.keys(action.updates)) this.setRefs(key, refs, now, gcTime, false)
+          if (action.updates) for (const key of Object.keys(action.updates)) this.setRefs(key, action.entities, now, gcTime, false)
         }
         this.schedule()
         return
@@ -179,32 +208,21 @@ export class GCManager implements Manager {
           const info = this.keys.get(key)
           if (info === undefined) continue
           this.keys.delete(key)
-          for (const ref of info.refs) this.unref(ref)
         }
         return
       case RESET:
       case REPLACE_STATE:
         // Nothing the index says about the old state holds any more.
         this.keys.clear()
-        this.refCount.clear()
         this.inflight.clear()
         return
     }
   }
 
-  private setRefs(key: string, refs: readonly string[], now: number, gcTime: number, replace: boolean): void {
-    const info = this.keys.get(key)
-    const old = info?.refs ?? []
-    const next = replace ? refs : [...new Set([...old, ...refs])]
-    for (const ref of next) this.refCount.set(ref, (this.refCount.get(ref) ?? 0) + 1)
-    for (const ref of old) this.unref(ref)
-    this.touch(key, { touchedAt: now, gcTime, refs: next as string[] }, now)
-  }
-
-  private unref(ref: string): void {
-    const count = (this.refCount.get(ref) ?? 0) - 1
-    if (count > 0) this.refCount.set(ref, count)
-    else this.refCount.delete(ref)
+  private setRefs(key: string, written: EntityTable, now: number, gcTime: number, replace: boolean): void {
+    const old = this.keys.get(key)?.refs ?? NO_REFS
+    const refs = refsOf(written)
+    this.touch(key, { touchedAt: now, gcTime, refs: replace ? [refs] : [...old, refs] }, now)
   }
 
   /** Moves the key to the end of the order (the newest), touched at `now`. */
