@@ -451,7 +451,13 @@ export class DenormalizeRun implements DenormalizeDelegate {
         })
         return instance
       }
-      return (slot.value = this.nested(() => schema.denormalize(instance, this)))
+      // The nesting count, inline (no closure): this is the hot path of an uncached read.
+      this.nesting++
+      try {
+        return (slot.value = schema.denormalize(instance, this))
+      } finally {
+        this.nesting--
+      }
     }
     const entry: EntityCacheEntry = {
       schema,
@@ -502,8 +508,9 @@ export class DenormalizeRun implements DenormalizeDelegate {
   private fill(schema: EntityClassLike, instance: unknown, entry: EntityCacheEntry, record: object, cache: EntityCache): void {
     const parent = this.frame
     this.frame = entry
+    this.nesting++
     try {
-      entry.value = this.nested(() => schema.denormalize(instance, this))
+      entry.value = schema.denormalize(instance, this)
     } catch (error) {
       // A failed build must not stay cached with half its dependencies.
       if (cache.get(record) === entry) {
@@ -513,6 +520,7 @@ export class DenormalizeRun implements DenormalizeDelegate {
       throw error
     } finally {
       this.frame = parent
+      this.nesting--
     }
   }
 
