@@ -5,6 +5,9 @@
 //   read back), awaited one at a time, in stores of N keys. tessera only: data-client's fetch
 //   needs its NetworkManager stack, and its write cost is measured next.
 // - "setResponse of a new key": the write alone, tessera vs @data-client/core 0.10, same stores.
+// - "GC slice": one `controller.sweep()` (a `tessera/gc` action of up to gcBatch = 200 keys and
+//   the records only they referred to) once every key's gcTime has passed, in stores of N keys
+//   filled by N responses (the collector only tracks keys it saw arrive). tessera only.
 // Stores of N keys are built from a state with N keys (not by N writes: data-client's writes
 // copy every key, so filling 100k one by one would take hours).
 
@@ -68,6 +71,28 @@ async function timeFetches(tessera, Note, size) {
   return samples[samples.length >> 1]
 }
 
+/** Median time of one GC slice in a store of `size` expired keys (each with its own record). */
+function timeSweeps(tessera, Note, size) {
+  let clock = 1_000_000
+  const endpoint = new tessera.Endpoint(async () => undefined, { name: 'note', schema: Note })
+  const store = tessera.createStore({ now: () => clock })
+  for (let i = 0; i < size; i++) store.controller.setResponse(endpoint, { id: String(i) }, { id: String(i), text: 'x' })
+  clock += tessera.DEFAULT_GC_TIME + 1
+  globalThis.gc?.()
+  const samples = []
+  const slices = Math.min(25, size / tessera.DEFAULT_GC_BATCH - 1)
+  // The first slice also counts every key's references once (see GCManager); it is a sample too.
+  for (let i = 0; i < slices; i++) {
+    const t0 = performance.now()
+    if (!store.controller.sweep()) throw new Error('nothing left to sweep')
+    samples.push(performance.now() - t0)
+  }
+  if (countTable(store.getState().meta) !== size - slices * tessera.DEFAULT_GC_BATCH) throw new Error('a slice did not remove gcBatch keys')
+  store.cleanup()
+  samples.sort((a, b) => a - b)
+  return samples[samples.length >> 1]
+}
+
 function selectKeys(tessera, state) {
   return tessera.selectMeta ? countTable(state.meta) : 0
 }
@@ -75,7 +100,7 @@ function selectKeys(tessera, state) {
 function countTable(table) {
   if (!Array.isArray(table)) return Object.keys(table).length
   let n = 0
-  for (const mid of table) if (mid) for (const leaf of mid) if (leaf) n += Object.keys(leaf).length
+  for (const mid of table) if (mid) for (const leaf of mid) if (leaf) n += leaf.length / 2
   return n
 }
 
@@ -152,6 +177,14 @@ export async function runScaleBenchmarks(libs, { print = console.log } = {}) {
     writeMs.push(rows[0].ms)
   }
   targets.push({ name: 'setResponse of a new key: tessera 100k keys / 1k keys', ratio: writeMs[2] / writeMs[0], max: 2 })
+
+  const sweepMs = []
+  for (const size of SIZES) {
+    const ms = timeSweeps(tessera, Note, size)
+    sweepMs.push(ms)
+    results.push({ name: `GC slice (200 keys) in ${size / 1000}k expired keys: tessera`, ms, min: ms, max: ms, opsPerSec: 1000 / ms, samples: 0, iterations: 0 })
+  }
+  targets.push({ name: 'GC slice: 100k keys / 1k keys', ratio: sweepMs[2] / sweepMs[0], max: 2 })
 
   // Memory in a process of its own, so the other suites' data is not in the heap figures.
   const child = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(new URL('./memory.mjs', import.meta.url))], { encoding: 'utf8' })

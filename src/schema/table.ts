@@ -77,6 +77,18 @@ export function tableKeys(table: RecordTable | undefined | null): string[] {
   return keys
 }
 
+/** True when the sharded table holds `limit` entries or fewer (it stops counting past that). */
+function holdsAtMost(table: readonly (readonly (Leaf<unknown> | null)[] | null)[], limit: number): boolean {
+  let entries = 0
+  for (const mid of table) {
+    if (!mid) continue
+    for (const leaf of mid) {
+      if (leaf && (entries += leaf.length / 2) > limit) return false
+    }
+  }
+  return true
+}
+
 /**
  * A new table with `values[i]` stored under `keys[i]`; the old table is untouched and shares
  * everything the write did not reach. Flat tables turn sharded when they outgrow SHARD_THRESHOLD.
@@ -223,11 +235,11 @@ export function deleteEntries<T>(table: RecordTable<T> | undefined | null, keys:
     if (copy.length === 0) mid[b] = null
     if (mid.every((node) => node === null)) top[a] = null
   }
-  // Small again: flat, as a table that never grew would be.
-  const keysLeft = tableKeys(top as RecordTable<T>)
-  if (keysLeft.length <= SHARD_THRESHOLD / 2) {
+  // Small again: flat, as a table that never grew would be. Counting stops as soon as the table
+  // is known to stay large, so a removal costs what it removes, not what the table holds.
+  if (holdsAtMost(top, SHARD_THRESHOLD / 2)) {
     const flat = createTable<T>()
-    for (const key of keysLeft) flat[key] = readEntry(top as RecordTable, key) as T
+    for (const key of tableKeys(top as RecordTable<T>)) flat[key] = readEntry(top as RecordTable, key) as T
     return Object.freeze(flat)
   }
   return Object.freeze(top)

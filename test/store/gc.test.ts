@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { Entity, createStore, selectMeta, selectResult, type Action } from '../../src/index'
 import { createFakeEndpoint, createTestStore, flush } from '../helpers/createTestStore'
 import { readRecord, recordKeys } from '../helpers/records'
@@ -189,5 +190,159 @@ describe('garbage collection', () => {
     ;(JSON.parse(JSON.stringify(actions)) as Action[]).forEach(replay.dispatch)
     expect(JSON.stringify(replay.getState())).toBe(JSON.stringify(store.getState()))
     expect(recordKeys(replay.getState(), 'Book')).toEqual(['3'])
+  })
+
+  it('collects records a refetch left out, gcTime after they lost their last reference, while the key stays', () => {
+    const { controller, clock, getBooks, actions } = setup()
+    controller.subscribe(getBooks.endpoint)
+    controller.setResponse(getBooks.endpoint, [book('1'), book('2', { id: 'a2', name: 'Grace' })])
+    clock.advance(1_000)
+    // The list no longer has book 1 (nor its author's other book): they are orphans from now on.
+    controller.setResponse(getBooks.endpoint, [book('2', { id: 'a2', name: 'Grace' })])
+    clock.advance(GC_TIME - 1)
+    expect(controller.sweep()).toBe(false)
+    expect(recordKeys(controller.getState(), 'Book')).toEqual(['1', '2'])
+
+    clock.advance(1)
+    controller.sweep()
+    const state = controller.getState()
+    expect(recordKeys(state, 'Book')).toEqual(['2'])
+    expect(recordKeys(state, 'Author')).toEqual(['a2'])
+    expect(controller.getResponse(getBooks.endpoint, state).data!.map((b) => b.author.name)).toEqual(['Grace'])
+    expect(actions.filter((action) => action.type === 'tessera/gc')).toEqual([
+      { type: 'tessera/gc', keys: [], entities: { Book: ['1'], Author: ['a1'] }, meta: { date: clock.now() } },
+    ])
+  })
+
+  it('keeps an orphan another response brought back', () => {
+    const { controller, clock, getBook, getBooks } = setup()
+    controller.subscribe(getBooks.endpoint)
+    controller.subscribe(getBook.endpoint, { id: '1' })
+    controller.setResponse(getBooks.endpoint, [book('1'), book('2')])
+    controller.setResponse(getBooks.endpoint, [book('2')])
+    controller.setResponse(getBook.endpoint, { id: '1' }, book('1'))
+    clock.advance(GC_TIME * 2)
+    controller.sweep()
+    expect(recordKeys(controller.getState(), 'Book')).toEqual(['1', '2'])
+  })
+
+  it('collects what it kept for a reader once that reader has been gone for gcTime', () => {
+    const { controller, clock, getBooks } = setup()
+    controller.setResponse(getBooks.endpoint, [book('1'), book('2')])
+    const byId = createFakeEndpoint('getBook', { schema: Book }).endpoint
+    controller.subscribe(byId, { id: '2' })
+    clock.advance(GC_TIME + 1)
+    controller.sweep()
+    expect(recordKeys(controller.getState(), 'Book')).toEqual(['2'])
+    // Still on screen a gcTime later: kept, and no empty action is dispatched for it.
+    clock.advance(GC_TIME + 1)
+    expect(controller.sweep()).toBe(false)
+    expect(recordKeys(controller.getState(), 'Book')).toEqual(['2'])
+
+    controller.unsubscribe(byId, { id: '2' })
+    clock.advance(GC_TIME + 1)
+    controller.sweep()
+    expect(recordKeys(controller.getState(), 'Book')).toEqual([])
+    expect(recordKeys(controller.getState(), 'Author')).toEqual([])
+  })
+
+  it('turns a table that shrinks back to a plain object, whose keys still read', () => {
+    const { controller, clock, getBook, keyOf, store } = setup()
+    for (let i = 0; i < 250; i++) controller.setResponse(getBook.endpoint, { id: String(i) }, book(String(i)))
+    clock.advance(GC_TIME / 2)
+    for (let i = 250; i < 300; i++) controller.setResponse(getBook.endpoint, { id: String(i) }, book(String(i)))
+    expect(Array.isArray(store.getState().meta)).toBe(true)
+    clock.advance(GC_TIME / 2)
+    while (controller.sweep()) {}
+    const state = store.getState()
+    expect(Array.isArray(state.meta)).toBe(false)
+    expect(Object.keys(state.meta)).toHaveLength(50)
+    expect(recordKeys(state, 'Book')).toHaveLength(50)
+    for (let i = 250; i < 300; i++) expect(controller.getResponse(getBook.endpoint, { id: String(i) }, state).data!.title).toBe(`Book ${i}`)
+    expect(selectMeta(state, keyOf('0'))).toBeUndefined()
+  })
+
+  it('matches a model of keys and references after every step of random reads, refetches, readers and sweeps', () => {
+    // Keys: two lists (by shelf) and two single books. Each book always has the same author, so
+    // what a key refers to is exactly what its last response held.
+    const authorOf = (id: number) => ({ id: `a${id % 3}`, name: `Author ${id % 3}` })
+    const keyNames = ['shelf0', 'shelf1', 'book1', 'book2'] as const
+    type Step =
+      | { kind: 'respond'; key: number; books: number[] }
+      | { kind: 'advance'; ms: number }
+      | { kind: 'toggleReader'; key: number }
+      | { kind: 'sweep' }
+    const step: fc.Arbitrary<Step> = fc.oneof(
+      fc.record({ kind: fc.constant('respond' as const), key: fc.integer({ min: 0, max: 3 }), books: fc.uniqueArray(fc.integer({ min: 1, max: 6 }), { maxLength: 4 }) }),
+      fc.record({ kind: fc.constant('advance' as const), ms: fc.constantFrom(1, GC_TIME / 3, GC_TIME - 1, GC_TIME) }),
+      fc.record({ kind: fc.constant('toggleReader' as const), key: fc.integer({ min: 0, max: 3 }) }),
+      fc.constant({ kind: 'sweep' as const }),
+    )
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 30 }), (steps) => {
+        const { controller, clock, getBook, getBooks, store } = setup()
+        const call = (key: number) =>
+          key < 2 ? ([getBooks.endpoint, { shelf: key }] as const) : ([getBook.endpoint, { id: String(key - 1) }] as const)
+        // The model: each key's books and when its gcTime last started; readers; orphans.
+        const model = new Map<number, { books: number[]; touchedAt: number }>()
+        const readers = new Set<number>()
+        const lostAt = new Map<number, number>()
+        const referenced = () => new Set([...model.values()].flatMap((entry) => entry.books))
+        for (const s of steps) {
+          if (s.kind === 'respond') {
+            const books = s.key < 2 ? s.books : [s.key - 1]
+            const before = referenced()
+            const [endpoint, args] = call(s.key)
+            const data = books.map((id) => ({ id: String(id), title: `Book ${id}`, author: authorOf(id) }))
+            controller.setResponse(endpoint as any, args, s.key < 2 ? data : data[0])
+            model.set(s.key, { books, touchedAt: clock.now() })
+            const after = referenced()
+            for (const id of before) if (!after.has(id)) lostAt.set(id, clock.now())
+            for (const id of after) lostAt.delete(id)
+          } else if (s.kind === 'advance') {
+            clock.advance(s.ms)
+          } else if (s.kind === 'toggleReader') {
+            const [endpoint, args] = call(s.key)
+            if (readers.delete(s.key)) {
+              controller.unsubscribe(endpoint as any, args)
+              const entry = model.get(s.key)
+              if (entry) entry.touchedAt = clock.now()
+            } else {
+              readers.add(s.key)
+              controller.subscribe(endpoint as any, args)
+            }
+          } else {
+            while (controller.sweep()) {}
+            const now = clock.now()
+            const before = referenced()
+            for (const [key, entry] of model) if (!readers.has(key) && entry.touchedAt + GC_TIME <= now) model.delete(key)
+            const after = referenced()
+            // Records of dropped keys go with them; orphans of refetches a gcTime after they became one.
+            for (const id of before) if (!after.has(id)) lostAt.delete(id)
+            for (const [id, at] of lostAt) if (at + GC_TIME <= now) lostAt.delete(id)
+          }
+          // After every step: every key the model keeps reads back what its last response held,
+          // and the book table holds exactly the referenced books and the orphans not yet due.
+          const state = store.getState()
+          for (const [key, entry] of model) {
+            const [endpoint, args] = call(key)
+            const read = controller.getResponse(endpoint as any, args, state).data as any
+            const books = key < 2 ? read : [read]
+            expect(books.map((b: Book) => `${b.id}:${b.author.name}`)).toEqual(entry.books.map((id) => `${id}:${authorOf(id).name}`))
+          }
+          if (s.kind === 'sweep') {
+            const expected = [...new Set([...referenced(), ...lostAt.keys()])].map(String).sort()
+            expect(recordKeys(state, 'Book').sort()).toEqual(expected)
+          }
+        }
+        // Once nobody reads anything for long enough, everything goes.
+        for (const key of readers) controller.unsubscribe(...(call(key) as [any, any]))
+        clock.advance(GC_TIME * 2 + 1)
+        while (controller.sweep()) {}
+        expect([recordKeys(store.getState(), 'Book'), recordKeys(store.getState(), 'Author')]).toEqual([[], []])
+        store.cleanup()
+      }),
+      { numRuns: 150 },
+    )
   })
 })

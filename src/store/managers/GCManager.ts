@@ -33,8 +33,7 @@ interface KeyInfo {
   gcTime: number
   /**
    * The entity records the key's responses wrote (what keeps them alive): per response, the pks
-   * by entity key. Nothing is counted when a response arrives; a sweep works out which records
-   * the keys it keeps still refer to.
+   * by entity key (counted in `ReferenceCounts`).
    */
   refs: readonly Refs[]
 }
@@ -57,6 +56,52 @@ function refsOf(entities: EntityTable): Refs {
   return refs
 }
 
+/** A record no tracked key refers to any more (a refetch left it out, or its key was dropped while it was on screen). */
+interface Orphan {
+  readonly entityKey: string
+  readonly pk: string
+  /** When its last reference went away; it is collected gcTime later. */
+  readonly since: number
+}
+
+/**
+ * How many references the tracked keys hold to each record, by entity key then pk, kept in step
+ * with every response and removal: a sweep then costs what it removes, not what the store holds
+ * (a slice at 100k keys used to walk every key's references, ~90 ms), and a record that drops
+ * to no reference at all is known at once (see `orphans`).
+ */
+class ReferenceCounts {
+  private readonly byEntity = new Map<string, Map<string, number>>()
+  /** Records whose count went to zero, oldest first, by entity key + SEPARATOR + pk. */
+  readonly orphans = new Map<string, Orphan>()
+
+  count(entityKey: string, pk: string): number {
+    return this.byEntity.get(entityKey)?.get(pk) ?? 0
+  }
+
+  add(refs: readonly Refs[], delta: 1 | -1, now: number): void {
+    for (const response of refs) {
+      for (const entityKey in response) {
+        let byPk = this.byEntity.get(entityKey)
+        if (byPk === undefined) this.byEntity.set(entityKey, (byPk = new Map()))
+        for (const pk of response[entityKey]!) {
+          const before = byPk.get(pk) ?? 0
+          const count = before + delta
+          if (count > 0) byPk.set(pk, count)
+          else byPk.delete(pk)
+          if (count === 0 && before > 0) this.orphans.set(entityKey + SEPARATOR + pk, { entityKey, pk, since: now })
+          else if (before === 0 && count > 0 && this.orphans.size > 0) this.orphans.delete(entityKey + SEPARATOR + pk)
+        }
+      }
+    }
+  }
+
+  clear(): void {
+    this.byEntity.clear()
+    this.orphans.clear()
+  }
+}
+
 /**
  * Gives back memory nobody uses. A key with no mounted reader and no request in flight is
  * removed `gcTime` after its last response (or after its last reader left), together with the
@@ -69,6 +114,7 @@ export class GCManager implements Manager {
   private readonly keys = new Map<string, KeyInfo>()
   private readonly readers = new Map<string, Reader>()
   private readonly inflight = new Map<string, number>()
+  private readonly counts = new ReferenceCounts()
   private host: GCHost | undefined
   private timer: ReturnType<typeof setTimeout> | undefined
   private idle: number | undefined
@@ -135,40 +181,49 @@ export class GCManager implements Manager {
       }
       drop.push(key)
     }
-    if (drop.length === 0) return false
-    // The records only the dropped keys wrote: those of theirs that no key kept refers to.
-    const candidates = new Map<string, Set<string>>()
+    // The records only the dropped keys refer to: every reference to them is one of theirs.
+    const candidates: Orphan[] = []
+    const own = new Map<string, number>()
     for (const key of drop) {
       for (const refs of this.keys.get(key)!.refs) {
         for (const entityKey in refs) {
-          let pks = candidates.get(entityKey)
-          if (pks === undefined) candidates.set(entityKey, (pks = new Set()))
-          for (const pk of refs[entityKey]!) pks.add(pk)
+          for (const pk of refs[entityKey]!) {
+            const id = entityKey + SEPARATOR + pk
+            const seen = own.get(id)
+            if (seen === undefined) candidates.push({ entityKey, pk, since: now })
+            own.set(id, (seen ?? 0) + 1)
+          }
         }
       }
     }
-    const dropped = new Set(drop)
-    for (const [key, info] of this.keys) {
-      if (dropped.has(key)) continue
-      for (const refs of info.refs) {
-        for (const entityKey in refs) {
-          const pks = candidates.get(entityKey)
-          if (pks !== undefined) for (const pk of refs[entityKey]!) pks.delete(pk)
-        }
+    // And records no key refers to any more, gcTime after they lost their last reference.
+    let orphans = 0
+    for (const orphan of this.counts.orphans.values()) {
+      if (orphan.since + this.gcTime > now) break
+      if (++orphans > this.gcBatch * 4) {
+        more = true
+        break
       }
+      candidates.push(orphan)
     }
+    if (drop.length === 0 && candidates.length === 0) return false
     const state = host.getState()
     let kept: Set<string> | undefined
     const entities: Record<string, string[]> = Object.create(null)
-    for (const [entityKey, pks] of candidates) {
-      for (const pk of pks) {
-        // What a mounted component shows is never collected, whichever key brought it.
-        kept ??= this.mountedRecords(state)
-        if (kept.has(entityKey + SEPARATOR + pk)) continue
-        ;(entities[entityKey] ??= []).push(pk)
+    for (const { entityKey, pk } of candidates) {
+      const id = entityKey + SEPARATOR + pk
+      if (this.counts.count(entityKey, pk) > (own.get(id) ?? 0)) continue
+      // What a mounted component shows is never collected, whichever key brought it.
+      kept ??= this.mountedRecords(state)
+      if (kept.has(id)) {
+        // Still on screen: looked at again a gcTime from now.
+        if (this.counts.orphans.delete(id)) this.counts.orphans.set(id, { entityKey, pk, since: now })
+        continue
       }
+      ;(entities[entityKey] ??= []).push(pk)
     }
-    host.dispatch(createGC(drop, entities, now))
+    // Nothing to remove (every orphan due is still on screen): no action.
+    if (drop.length > 0 || Object.keys(entities).length > 0) host.dispatch(createGC(drop, entities, now))
     return more
   }
 
@@ -178,6 +233,7 @@ export class GCManager implements Manager {
     this.timer = this.idle = undefined
     this.keys.clear()
     this.inflight.clear()
+    this.counts.clear()
   }
 
   /** Keeps the index of keys and references in step with the state, replayed actions included. */
@@ -207,7 +263,12 @@ export class GCManager implements Manager {
         for (const key of action.keys) {
           const info = this.keys.get(key)
           if (info === undefined) continue
+          this.counts.add(info.refs, -1, action.meta.date)
           this.keys.delete(key)
+        }
+        // What was removed is no orphan; what a reader kept stays one, to be looked at later.
+        for (const entityKey in action.entities) {
+          for (const pk of action.entities[entityKey]!) this.counts.orphans.delete(entityKey + SEPARATOR + pk)
         }
         return
       case RESET:
@@ -215,6 +276,7 @@ export class GCManager implements Manager {
         // Nothing the index says about the old state holds any more.
         this.keys.clear()
         this.inflight.clear()
+        this.counts.clear()
         return
     }
   }
@@ -222,6 +284,9 @@ export class GCManager implements Manager {
   private setRefs(key: string, written: EntityTable, now: number, gcTime: number, replace: boolean): void {
     const old = this.keys.get(key)?.refs ?? NO_REFS
     const refs = refsOf(written)
+    // New references first: a record the refetch still has never looks orphaned.
+    this.counts.add([refs], 1, now)
+    if (replace) this.counts.add(old, -1, now)
     this.touch(key, { touchedAt: now, gcTime, refs: replace ? [refs] : [...old, refs] }, now)
   }
 
@@ -250,6 +315,10 @@ export class GCManager implements Manager {
       if (this.readers.has(key) || (this.inflight.get(key) ?? 0) > 0) continue
       due = Math.min(due, info.touchedAt + info.gcTime)
       if (info.gcTime === this.gcTime) break
+    }
+    for (const orphan of this.counts.orphans.values()) {
+      due = Math.min(due, orphan.since + this.gcTime)
+      break
     }
     const wait = due - this.host.now()
     // Nothing due, or a wait beyond what setTimeout takes (a test's clock far from the timers'):
