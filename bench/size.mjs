@@ -2,7 +2,7 @@
 // given names from the built package (dist/), with esbuild, minified, React external and
 // everything else (immer, use-sync-external-store) included, then gzips it. Prints the minimal
 // import (what a typical app starts with), the headless store entry, and the full import, plus
-// the biggest inputs of the minimal one.
+// the biggest inputs of the minimal one, then the peers bundled the same way.
 
 import { build } from 'esbuild'
 import { gzipSync } from 'node:zlib'
@@ -16,8 +16,7 @@ const CASES = [
   { name: 'full import (export *)', from: 'tessera', names: '*' },
 ]
 
-async function measure({ from, names }) {
-  const contents = names === '*' ? `export * from '${from}'` : `export { ${names.join(', ')} } from '${from}'`
+async function measure({ from, names, contents = names === '*' ? `export * from '${from}'` : `export { ${names.join(', ')} } from '${from}'` }) {
   const result = await build({
     stdin: { contents, resolveDir: root, loader: 'js' },
     bundle: true,
@@ -37,6 +36,15 @@ async function measure({ from, names }) {
   return { min: code.length, gzip: gzipSync(code, { level: 9 }).length, inputs }
 }
 
+// The peers, bundled the same way with the names an app of the same shape imports (the issue's
+// measurement: a provider, a Suspense read, and for the normalizing ones an entity and a resource).
+// Skipped when a peer is not installed (they are devDependencies, for the benchmarks).
+const PEERS = [
+  { name: '@data-client/react 0.10 + rest 0.9 (Entity, createResource, useSuspense, CacheProvider)', contents: `export { useSuspense, CacheProvider } from '@data-client/react'; export { Entity, createResource } from '@data-client/rest'` },
+  { name: '@tanstack/react-query (QueryClient, QueryClientProvider, useSuspenseQuery)', contents: `export { QueryClient, QueryClientProvider, useSuspenseQuery } from '@tanstack/react-query'` },
+  { name: 'swr (default export)', contents: `export { default } from 'swr'` },
+]
+
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`
 let failed = false
 for (const item of CASES) {
@@ -46,6 +54,15 @@ for (const item of CASES) {
   console.log(`${item.name}: ${kb(size.min)} min, ${kb(size.gzip)} min+gzip${item.budget ? ` (budget ${kb(item.budget)}${over ? ', OVER' : ''})` : ''}`)
   if (item === CASES[0]) {
     for (const { file, bytes } of size.inputs.slice(0, process.env.ALL ? 999 : 12)) console.log(`    ${String(bytes).padStart(6)} B  ${file.replace(/^.*node_modules\//, '')}`)
+  }
+}
+console.log('peers, bundled the same way:')
+for (const peer of PEERS) {
+  try {
+    const size = await measure(peer)
+    console.log(`  ${peer.name}: ${kb(size.min)} min, ${kb(size.gzip)} min+gzip`)
+  } catch {
+    console.log(`  ${peer.name}: not installed`)
   }
 }
 if (process.argv.includes('--check') && failed) process.exit(1)
