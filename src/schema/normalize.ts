@@ -38,6 +38,11 @@ const EMPTY: NormalizeStore = {}
 export interface NormalizeOptions {
   /** The input is an optimistic guess: entities without a pk (a create) get a placeholder pk. */
   optimistic?: boolean
+  /**
+   * Filled with every schema that writes a record, by entity key (a summary and its detail class
+   * share one): how a store learns what its records point at without reading the endpoints.
+   */
+  schemas?: Map<string, Set<unknown>>
 }
 
 /**
@@ -53,7 +58,7 @@ export function normalize<S = unknown, R = Normalize<S>>(
   meta?: EntityMeta,
   options: NormalizeOptions = {},
 ): NormalizedResult<R> {
-  const run = new NormalizeRun(args, store, meta ?? defaultMeta(), options.optimistic === true)
+  const run = new NormalizeRun(args, store, meta ?? defaultMeta(), options.optimistic === true, options.schemas)
   let result: unknown
   try {
     result = schema === undefined || schema === null ? input : run.visitRoot(schema, input)
@@ -80,6 +85,8 @@ class NormalizeRun implements NormalizeDelegate {
   readonly entities: EntityTable = createTable()
   readonly entitiesMeta: EntitiesMetaTable = createTable()
   readonly indexes: IndexTable = createTable()
+  /** The schema last noted in `schemas` (most responses write one class per key, record after record). */
+  private lastSchema: unknown
   /** The entity inputs being normalized right now, outermost first: a cycle leads back into this list. */
   private readonly ancestors: object[] = []
 
@@ -88,6 +95,7 @@ class NormalizeRun implements NormalizeDelegate {
     private readonly store: NormalizeStore,
     readonly meta: EntityMeta,
     readonly optimistic: boolean,
+    private readonly schemas?: Map<string, Set<unknown>>,
   ) {
     this.visit = this.visit.bind(this)
   }
@@ -181,6 +189,12 @@ class NormalizeRun implements NormalizeDelegate {
     const key = schema.key
     let table = this.entities[key]
     if (table === undefined) table = this.entities[key] = createTable()
+    if (this.schemas !== undefined && schema !== this.lastSchema) {
+      this.lastSchema = schema
+      let known = this.schemas.get(key)
+      if (known === undefined) this.schemas.set(key, (known = new Set()))
+      known.add(schema)
+    }
     let metaTable = this.entitiesMeta[key]
     if (metaTable === undefined) metaTable = this.entitiesMeta[key] = createTable()
 

@@ -98,6 +98,8 @@ export class Controller {
   private readonly optimistic: OptimisticView
   /** The errors requests of this session failed with, by the serialized copy the state holds. */
   private originals = new WeakMap<SerializedError, Error>()
+  /** Every schema that wrote records, by entity key: what the GC reads a record's links with. */
+  private readonly schemas = new Map<string, Set<unknown>>()
   private readonly queries = new WeakMap<object, EndpointInterface>()
   private lastTick = -Infinity
   private abortGuess: AbortOptimistic | undefined
@@ -109,7 +111,7 @@ export class Controller {
     this.network = options.network ?? new NetworkManager()
     this.polling = options.polling ?? new PollingManager()
     this.gc = options.gc ?? new GCManager()
-    this.gc.attach({ now: () => this.now(), getState: () => this.getState(), dispatch: (action) => this.dispatch(action), pathsOf: (endpoint, args, state) => this.pathsOf(endpoint, args, state) })
+    this.gc.attach({ now: () => this.now(), getState: () => this.getState(), dispatch: (action) => this.dispatch(action), pathsOf: (endpoint, args, state) => this.pathsOf(endpoint, args, state), pathsFrom: (entityKey, pk, state) => this.pathsFrom(entityKey, pk, state) })
     this.optimistic = new OptimisticView((endpoint, layer, args, view) => this.guessAction(endpoint, layer, args, view))
     for (const name of BOUND) (this as any)[name] = (this as any)[name].bind(this)
   }
@@ -301,6 +303,20 @@ export class Controller {
     return input === undefined ? [] : this.memo.denormalize(schema, input, view.entities, args).paths
   }
 
+  /**
+   * The records a stored record points at, itself included, read with every schema that wrote
+   * its entity key in this session (a summary and its detail share one). Empty for a key no
+   * response normalized here (a hydrated or replayed state): nothing is known of its schema.
+   */
+  private pathsFrom(entityKey: string, pk: string, state: State): readonly EntityPath[] {
+    const schemas = this.schemas.get(entityKey)
+    if (schemas === undefined) return []
+    const entities = this.view(state).entities
+    const paths: EntityPath[] = []
+    for (const schema of schemas) paths.push(...this.memo.denormalize(schema, pk, entities, []).paths)
+    return paths
+  }
+
   /** Aborts the in-flight read for this argument set; its response is ignored. */
   abort<E extends EndpointInterface>(endpoint: E, ...args: Args<E>): boolean {
     return this.network.abort(endpoint.key(...args))
@@ -339,6 +355,7 @@ export class Controller {
     this.memo = new MemoCache()
     this.optimistic.clear()
     this.originals = new WeakMap()
+    this.schemas.clear()
   }
 
   /**
@@ -351,7 +368,7 @@ export class Controller {
     const now = this.now()
     const meta = withGcTime({ fetchedAt, date: now, expiresAt: expiry(now, endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY) }, endpoint)
     const state = this.getState()
-    const normalized = normalize(endpoint.schema, value, args, state, meta)
+    const normalized = normalize(endpoint.schema, value, args, state, meta, { schemas: this.schemas })
     return createReceive(key, args, normalized, meta, computeUpdates(endpoint, normalized.result, args, state))
   }
 

@@ -23,6 +23,22 @@ class Book extends Entity {
   static override schema = { author: Author }
 }
 
+/** A shelf as a list shows it: no books. */
+class ShelfSummary extends Entity {
+  id = ''
+  name = ''
+  pk() {
+    return this.id
+  }
+  static override key = 'Shelf'
+}
+
+/** The same shelf, as its detail endpoint returns it. */
+class Shelf extends ShelfSummary {
+  books: Book[] = []
+  static override schema = { books: [Book] }
+}
+
 const GC_TIME = 5 * 60_000
 const ada = { id: 'a1', name: 'Ada' }
 const book = (id: string, author = ada) => ({ id, title: `Book ${id}`, author })
@@ -214,6 +230,40 @@ describe('garbage collection', () => {
     ])
   })
 
+  // The summary/detail pattern: the list's summaries and the detail share one table, and only the
+  // detail's response holds the comments. When the detail's key goes, the article stays (the
+  // list holds it) and still points at its comments: they must stay with it.
+  it('keeps what a remaining record points at, though only a collected key wrote it', () => {
+    const { controller, clock, getBooks } = setup()
+    const getShelf = createFakeEndpoint('getShelf', { schema: Shelf })
+    const getShelves = createFakeEndpoint('getShelves', { schema: [ShelfSummary] })
+    controller.subscribe(getShelves.endpoint)
+    controller.setResponse(getShelves.endpoint, [{ id: 's1', name: 'Fiction' }, { id: 's2', name: 'Poetry' }])
+    controller.setResponse(getShelf.endpoint, { id: 's1' }, { id: 's1', name: 'Fiction', books: [book('1'), book('2', { id: 'a2', name: 'Grace' })] })
+    controller.setResponse(getShelf.endpoint, { id: 's2' }, { id: 's2', name: 'Poetry', books: [book('3', { id: 'a3', name: 'Emily' })] })
+    controller.setResponse(getBooks.endpoint, [book('1')])
+    clock.advance(GC_TIME + 1)
+    controller.sweep()
+    let state = controller.getState()
+    // The detail keys and the list of books are gone; what the shelves still point at is not.
+    expect(selectMeta(state, getShelf.endpoint.key({ id: 's1' }))).toBeUndefined()
+    expect(selectMeta(state, getBooks.endpoint.key())).toBeUndefined()
+    expect(recordKeys(state, 'Book')).toEqual(['1', '2', '3'])
+    expect(recordKeys(state, 'Author')).toEqual(['a1', 'a2', 'a3'])
+    const shelf = controller.getResponse(getShelf.endpoint, { id: 's1' }, state).data as any
+    expect(shelf.books.map((b: Book) => `${b.title} by ${b.author.name}`)).toEqual(['Book 1 by Ada', 'Book 2 by Grace'])
+
+    // A shelf that no longer holds a book lets it go, gcTime later.
+    controller.setResponse(getShelf.endpoint, { id: 's2' }, { id: 's2', name: 'Poetry', books: [] })
+    clock.advance(GC_TIME + 1)
+    controller.sweep()
+    clock.advance(GC_TIME + 1)
+    controller.sweep()
+    state = controller.getState()
+    expect(recordKeys(state, 'Book')).toEqual(['1', '2'])
+    expect(recordKeys(state, 'Author')).toEqual(['a1', 'a2'])
+  })
+
   it('keeps an orphan another response brought back', () => {
     const { controller, clock, getBook, getBooks } = setup()
     controller.subscribe(getBooks.endpoint)
@@ -317,9 +367,12 @@ describe('garbage collection', () => {
             const before = referenced()
             for (const [key, entry] of model) if (!readers.has(key) && entry.touchedAt + GC_TIME <= now) model.delete(key)
             const after = referenced()
-            // Records of dropped keys go with them; orphans of refetches a gcTime after they became one.
-            for (const id of before) if (!after.has(id)) lostAt.delete(id)
-            for (const [id, at] of lostAt) if (at + GC_TIME <= now) lostAt.delete(id)
+            // Records of dropped keys go with them; orphans of refetches a gcTime after they became
+            // one. A book a mounted reader of its own key shows (found by pk, even before that key
+            // has a response) stays, and is looked at again a gcTime later.
+            const shown = (id: number) => id <= 2 && readers.has(id + 1)
+            for (const id of before) if (!after.has(id)) shown(id) ? lostAt.set(id, now) : lostAt.delete(id)
+            for (const [id, at] of lostAt) if (at + GC_TIME <= now) shown(id) ? lostAt.set(id, now) : lostAt.delete(id)
           }
           // After every step: every key the model keeps reads back what its last response held,
           // and the book table holds exactly the referenced books and the orphans not yet due.

@@ -372,5 +372,47 @@ for (const mode of ['production', 'dev']) {
       staleWatcher.check()
       await stalePage.close()
     })
+
+    it('collects the detail nobody reads after its gcTime, and the article the list keeps still opens whole, without a request', async () => {
+      const gcPage = await context.newPage()
+      const gcWatcher = watchPage(gcPage)
+      const gcRows = () => gcPage.locator('ul.article-list:not(.skeleton) > li')
+      const body = () => gcPage.locator('article.article:not(.fallback) .body p')
+      const comments = () => gcPage.locator('.comments h2')
+      const gcActions = () => gcPage.evaluate(() => window.__devtoolsSeen.actions.filter((type) => type === 'tessera/gc').length)
+      await gcPage.goto(`${demo.url}?gcTime=1000#/`)
+      await expectCount(gcRows(), 20, 'article rows')
+      // Article 300 has comments, which only its detail response holds (the list has summaries).
+      const id = '300'
+      const link = () => gcRows().locator(`a.title[href="#/articles/${id}"]`)
+      let mark = demo.api.log.length
+      await link().click()
+      await expectVisible(body(), 'the article body')
+      await expectText(comments(), /Comments \([1-9]\d*\)/, 'the comments heading')
+      const heading = await comments().textContent()
+      const text = await body().first().textContent()
+      assert.deepEqual(requestsSince(mark), [`GET /api/articles/${id}`])
+      await gcPage.goBack()
+      await expectCount(gcRows(), 20, 'article rows after going back')
+
+      // The detail's key has no reader now: a second later it is collected, as an action DevTools
+      // sees. The list on screen is not, and nothing is fetched.
+      mark = demo.api.log.length
+      await until(gcActions, (count) => count > 0, 'a tessera/gc action', 6000)
+      assert.equal(await gcRows().count(), 20)
+      assert.equal(await gcPage.getByText('Loading articles…').count(), 0)
+
+      // The article stays (the list holds it) and so do the comments it points at, though only
+      // the collected detail brought them: it opens from the cache, body and comments whole.
+      await link().click()
+      await expectVisible(body(), 'the article body, from the cache')
+      await expectText(comments(), heading, 'the comments heading, from the cache')
+      assert.equal(await body().first().textContent(), text)
+      await quiet()
+      assert.deepEqual(requestsSince(mark), [], 'nothing is fetched')
+      await shot(gcPage, 'after-gc')
+      gcWatcher.check()
+      await gcPage.close()
+    })
   })
 }

@@ -2,8 +2,14 @@
 // with the time it happened, kept for display, download and replay.
 import { createStore, type Action } from 'tessera'
 
+/**
+ * How long data no screen reads is kept: `?gcTime=<ms>` in the page's address (the e2e test of
+ * garbage collection uses a short one), the library's 5 minutes otherwise.
+ */
+const gcTime = Number(new URLSearchParams(location.search).get('gcTime')) || undefined
+
 /** Connects to Redux DevTools when the browser extension is installed; does nothing otherwise. */
-export const store = createStore({ devtools: { name: 'Tessera demo' } })
+export const store = createStore({ devtools: { name: 'Tessera demo' }, gcTime })
 
 export interface LoggedAction {
   /** When the store applied it (ms since the epoch). */

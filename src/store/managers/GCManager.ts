@@ -25,6 +25,8 @@ export interface GCHost {
   dispatch(action: Action): void
   /** The entity records a mounted read is built from (they are not collected). */
   pathsOf(endpoint: EndpointInterface, args: readonly unknown[], state: State): readonly EntityPath[]
+  /** The records a stored record points at, itself included (empty when its schema is unknown). */
+  pathsFrom(entityKey: string, pk: string, state: State): readonly EntityPath[]
 }
 
 interface KeyInfo {
@@ -115,6 +117,11 @@ export class GCManager implements Manager {
   private readonly readers = new Map<string, Reader>()
   private readonly inflight = new Map<string, number>()
   private readonly counts = new ReferenceCounts()
+  /**
+   * Who was last seen pointing at a record, by entity key + SEPARATOR + pk: a record no key
+   * refers to stays while that one is stored and still points at it (checked again each time).
+   */
+  private readonly pointedBy = new Map<string, Orphan>()
   private host: GCHost | undefined
   private timer: ReturnType<typeof setTimeout> | undefined
   private idle: number | undefined
@@ -209,22 +216,63 @@ export class GCManager implements Manager {
     if (drop.length === 0 && candidates.length === 0) return false
     const state = host.getState()
     let kept: Set<string> | undefined
-    const entities: Record<string, string[]> = Object.create(null)
-    for (const { entityKey, pk } of candidates) {
+    const remove = new Map<string, Orphan>()
+    const survivors: Orphan[] = []
+    for (const candidate of candidates) {
+      const { entityKey, pk } = candidate
       const id = entityKey + SEPARATOR + pk
-      if (this.counts.count(entityKey, pk) > (own.get(id) ?? 0)) continue
+      const mine = own.get(id) ?? 0
+      if (this.counts.count(entityKey, pk) > mine) {
+        // A record of a dropped key that another key keeps.
+        if (mine > 0) survivors.push(candidate)
+        continue
+      }
       // What a mounted component shows is never collected, whichever key brought it.
       kept ??= this.mountedRecords(state)
       if (kept.has(id)) {
-        // Still on screen: looked at again a gcTime from now.
-        if (this.counts.orphans.delete(id)) this.counts.orphans.set(id, { entityKey, pk, since: now })
+        survivors.push(candidate)
+        this.restamp(id, candidate, now)
         continue
       }
-      ;(entities[entityKey] ??= []).push(pk)
+      remove.set(id, candidate)
     }
+    // What stays keeps what it points at. The summary/detail pattern: the list keeps the article,
+    // but only the detail's response held its comments, so they must not go with the detail.
+    if (remove.size > 0) {
+      for (const survivor of survivors) this.point(survivor, state)
+      for (const [id, candidate] of remove) {
+        const holder = this.pointedBy.get(id)
+        if (holder === undefined || remove.has(holder.entityKey + SEPARATOR + holder.pk)) continue
+        if (!this.points(holder, candidate, state)) continue
+        remove.delete(id)
+        this.restamp(id, candidate, now)
+      }
+    }
+    const entities: Record<string, string[]> = Object.create(null)
+    for (const { entityKey, pk } of remove.values()) (entities[entityKey] ??= []).push(pk)
     // Nothing to remove (every orphan due is still on screen): no action.
     if (drop.length > 0 || Object.keys(entities).length > 0) host.dispatch(createGC(drop, entities, now))
     return more
+  }
+
+  /** An orphan that stays is looked at again a gcTime from now. */
+  private restamp(id: string, record: Orphan, now: number): void {
+    if (this.counts.orphans.delete(id)) this.counts.orphans.set(id, { entityKey: record.entityKey, pk: record.pk, since: now })
+  }
+
+  /** Notes the records `holder` points at (through the schemas that wrote it), to keep them while it does. */
+  private point(holder: Orphan, state: State): void {
+    for (const { key, pk } of this.host!.pathsFrom(holder.entityKey, holder.pk, state)) {
+      if (key !== holder.entityKey || pk !== holder.pk) this.pointedBy.set(key + SEPARATOR + pk, holder)
+    }
+  }
+
+  /** True while `holder` is stored and still points at `record`. */
+  private points(holder: Orphan, record: Orphan, state: State): boolean {
+    for (const { key, pk } of this.host!.pathsFrom(holder.entityKey, holder.pk, state)) {
+      if (key === record.entityKey && pk === record.pk && (key !== holder.entityKey || pk !== holder.pk)) return true
+    }
+    return false
   }
 
   cleanup(): void {
@@ -234,6 +282,7 @@ export class GCManager implements Manager {
     this.keys.clear()
     this.inflight.clear()
     this.counts.clear()
+    this.pointedBy.clear()
   }
 
   /** Keeps the index of keys and references in step with the state, replayed actions included. */
@@ -268,7 +317,10 @@ export class GCManager implements Manager {
         }
         // What was removed is no orphan; what a reader kept stays one, to be looked at later.
         for (const entityKey in action.entities) {
-          for (const pk of action.entities[entityKey]!) this.counts.orphans.delete(entityKey + SEPARATOR + pk)
+          for (const pk of action.entities[entityKey]!) {
+            this.counts.orphans.delete(entityKey + SEPARATOR + pk)
+            this.pointedBy.delete(entityKey + SEPARATOR + pk)
+          }
         }
         return
       case RESET:
@@ -277,6 +329,7 @@ export class GCManager implements Manager {
         this.keys.clear()
         this.inflight.clear()
         this.counts.clear()
+        this.pointedBy.clear()
         return
     }
   }
