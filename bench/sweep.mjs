@@ -1,0 +1,37 @@
+// One GC slice (`controller.sweep()`, gcBatch keys) in stores of N expired keys, run by scale.mjs
+// in a process of its own. Prints the median slice time in ms per size, as a JSON array.
+import { performance } from 'node:perf_hooks'
+
+const tessera = await import('../dist/headless.js')
+
+class Note extends tessera.Entity {
+  id = ''
+  text = ''
+  pk() {
+    return this.id
+  }
+  static key = 'Note'
+}
+
+function timeSweeps(size) {
+  let clock = 1_000_000
+  const endpoint = new tessera.Endpoint(async () => undefined, { name: 'note', schema: Note })
+  const store = tessera.createStore({ now: () => clock })
+  for (let i = 0; i < size; i++) store.controller.setResponse(endpoint, { id: String(i) }, { id: String(i), text: 'x' })
+  clock += tessera.DEFAULT_GC_TIME + 1
+  const samples = []
+  const slices = Math.min(25, size / tessera.DEFAULT_GC_BATCH - 1)
+  for (let i = 0; i < slices; i++) {
+    const t0 = performance.now()
+    if (!store.controller.sweep()) throw new Error('nothing left to sweep')
+    samples.push(performance.now() - t0)
+  }
+  const left = store.getState().meta
+  const count = Array.isArray(left) ? left.flat().reduce((n, leaf) => n + (leaf ? leaf.length / 2 : 0), 0) : Object.keys(left).length
+  if (count !== size - slices * tessera.DEFAULT_GC_BATCH) throw new Error('a slice did not remove gcBatch keys')
+  store.cleanup()
+  samples.sort((a, b) => a - b)
+  return samples[samples.length >> 1]
+}
+
+console.log(JSON.stringify(process.argv.slice(2).map((size) => timeSweeps(Number(size)))))
