@@ -239,11 +239,25 @@ export class GCManager implements Manager {
     // What stays keeps what it points at. The summary/detail pattern: the list keeps the article,
     // but only the detail's response held its comments, so they must not go with the detail.
     if (remove.size > 0) {
-      for (const survivor of survivors) this.point(survivor, state)
+      // What each holder points at, read once per slice however many records it holds.
+      const reach = new Map<string, Set<string>>()
+      const reachOf = (holder: Orphan): Set<string> => {
+        const holderId = holder.entityKey + SEPARATOR + holder.pk
+        let ids = reach.get(holderId)
+        if (ids === undefined) {
+          ids = new Set()
+          for (const { key, pk } of host.pathsFrom(holder.entityKey, holder.pk, state)) ids.add(key + SEPARATOR + pk)
+          ids.delete(holderId)
+          reach.set(holderId, ids)
+        }
+        return ids
+      }
+      for (const survivor of survivors) for (const id of reachOf(survivor)) this.pointedBy.set(id, survivor)
       for (const [id, candidate] of remove) {
         const holder = this.pointedBy.get(id)
         if (holder === undefined || remove.has(holder.entityKey + SEPARATOR + holder.pk)) continue
-        if (!this.points(holder, candidate, state)) continue
+        // Still stored and still pointing at it (the link may have changed since it was noted).
+        if (!reachOf(holder).has(id)) continue
         remove.delete(id)
         this.restamp(id, candidate, now)
       }
@@ -258,21 +272,6 @@ export class GCManager implements Manager {
   /** An orphan that stays is looked at again a gcTime from now. */
   private restamp(id: string, record: Orphan, now: number): void {
     if (this.counts.orphans.delete(id)) this.counts.orphans.set(id, { entityKey: record.entityKey, pk: record.pk, since: now })
-  }
-
-  /** Notes the records `holder` points at (through the schemas that wrote it), to keep them while it does. */
-  private point(holder: Orphan, state: State): void {
-    for (const { key, pk } of this.host!.pathsFrom(holder.entityKey, holder.pk, state)) {
-      if (key !== holder.entityKey || pk !== holder.pk) this.pointedBy.set(key + SEPARATOR + pk, holder)
-    }
-  }
-
-  /** True while `holder` is stored and still points at `record`. */
-  private points(holder: Orphan, record: Orphan, state: State): boolean {
-    for (const { key, pk } of this.host!.pathsFrom(holder.entityKey, holder.pk, state)) {
-      if (key === record.entityKey && pk === record.pk && (key !== holder.entityKey || pk !== holder.pk)) return true
-    }
-    return false
   }
 
   cleanup(): void {
