@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { createStore, type DevToolsOptions, type Manager, type Store } from '../store/index'
+import { createStore, type DevToolsConnector, type Manager, type Store } from '../store/index'
 import { ActiveReads } from './ActiveReads'
 import { DataContext, RevealContext, RevealGenerationContext } from './context'
 
@@ -9,8 +9,8 @@ export interface DataProviderProps {
   store?: Store
   /** Managers for the store made here. */
   managers?: readonly Manager[]
-  /** Connect the store made here to Redux DevTools. */
-  devtools?: boolean | DevToolsOptions
+  /** Connects the store made here to Redux DevTools: `devtools={devTools({ name })}` (see createStore). */
+  devtools?: DevToolsConnector | false
   children?: ReactNode
 }
 

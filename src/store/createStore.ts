@@ -5,7 +5,7 @@ import type { Dispatch, Manager } from './Manager'
 import { GCManager, type GCOptions } from './managers/GCManager'
 import { NetworkManager } from './managers/NetworkManager'
 import { PollingManager } from './managers/PollingManager'
-import { connectDevTools, type DevToolsOptions } from './managers/devtools'
+import type { DevToolsConnector } from './managers/devtools'
 import { reducer } from './reducer'
 import { createInitialState, hydrateState, type State } from './state'
 
@@ -17,8 +17,12 @@ export interface StoreOptions extends GCOptions {
   initialState?: Partial<State>
   /** The clock, for deterministic tests. Defaults to Date.now. */
   now?: () => number
-  /** Connect to the Redux DevTools extension, if it is installed. */
-  devtools?: boolean | DevToolsOptions
+  /**
+   * Connects to the Redux DevTools extension, if it is installed: `devtools: devTools({ name })`
+   * (`devTools` is imported from 'tessera' or 'tessera/store'; stores without it do not bundle the
+   * bridge). `false` or absent: not connected.
+   */
+  devtools?: DevToolsConnector | false
 }
 
 /** Receives each action after it was applied. */
@@ -47,6 +51,13 @@ export interface Store {
  * Two stores created with the same options start with equal states.
  */
 export function createStore(options: StoreOptions = {}): Store {
+  if (options.devtools && typeof options.devtools !== 'function') {
+    throw new TypeError(
+      "createStore: `devtools` takes the connector made by devTools(), imported from 'tessera' (or 'tessera/store'): " +
+        "createStore({ devtools: devTools({ name: 'My app' }) }). `true` and an options object are no longer accepted, " +
+        'so that apps without devtools do not bundle the bridge.',
+    )
+  }
   let state: State = options.initialState ? hydrateState(options.initialState) : createInitialState()
   const listeners = new Set<StoreListener>()
   const network = new NetworkManager()
@@ -81,15 +92,12 @@ export function createStore(options: StoreOptions = {}): Store {
     },
   }
   const disconnect = options.devtools
-    ? connectDevTools(
-        {
-          getState: store.getState,
-          replaceState: store.replaceState,
-          // Devtools is told about dispatched actions only, not its own jumps.
-          subscribe: (listener) => store.subscribe((action) => action.type !== REPLACE_STATE && listener(action)),
-        },
-        options.devtools === true ? {} : options.devtools,
-      )
+    ? options.devtools({
+        getState: store.getState,
+        replaceState: store.replaceState,
+        // Devtools is told about dispatched actions only, not its own jumps.
+        subscribe: (listener) => store.subscribe((action) => action.type !== REPLACE_STATE && listener(action)),
+      })
     : undefined
   return store
 }

@@ -4,6 +4,7 @@ import { StrictMode, Suspense, type ReactElement } from 'react'
 import {
   AsyncBoundary,
   DataProvider,
+  devTools,
   schema,
   useCache,
   useController,
@@ -408,7 +409,7 @@ describe('DataProvider without a store', () => {
 
   function renderOwnStore(ui: ReactElement, strict = false) {
     const tree = (
-      <DataProvider devtools>
+      <DataProvider devtools={devTools()}>
         <AsyncBoundary fallback={<p>{LOADING}</p>}>{ui}</AsyncBoundary>
       </DataProvider>
     )

@@ -1,4 +1,4 @@
-import { createStore } from '../../src/index'
+import { createStore, devTools } from '../../src/index'
 import type { Action, State } from '../../src/index'
 import { articleSummary, createBlogApi } from '../fixtures/blogApi'
 import { createTestStore } from '../helpers/createTestStore'
@@ -52,7 +52,7 @@ async function someFlow(controller: ReturnType<typeof createStore>['controller']
 describe('Redux DevTools', () => {
   it('connects once, at creation, with a name and maxAge', () => {
     const fake = installFakeExtension()
-    const store = createStore({ devtools: true })
+    const store = createStore({ devtools: devTools() })
     expect(fake.connects).toHaveLength(1)
     expect(fake.connects[0]).toMatchObject({ name: 'Tessera', maxAge: 100 })
     store.controller.setResponse(createBlogApi().getUser.endpoint, { id: 'u1' }, { id: 'u1', name: 'Ada' })
@@ -62,13 +62,13 @@ describe('Redux DevTools', () => {
   it('passes its options (name, maxAge, actionSanitizer) to connect', () => {
     const fake = installFakeExtension()
     const actionSanitizer = (action: Action) => ({ ...action, args: '<hidden>' })
-    createStore({ devtools: { name: 'Blog', maxAge: 25, actionSanitizer } })
+    createStore({ devtools: devTools({ name: 'Blog', maxAge: 25, actionSanitizer }) })
     expect(fake.connects).toEqual([expect.objectContaining({ name: 'Blog', maxAge: 25, actionSanitizer })])
   })
 
   it('inits with the initial state', () => {
     const fake = installFakeExtension()
-    const store = createStore({ devtools: true, initialState: { lastReset: 7 } })
+    const store = createStore({ devtools: devTools(), initialState: { lastReset: 7 } })
     expect(fake.inits).toHaveLength(1)
     expect(fake.inits[0]).toBe(store.getState())
     expect(fake.inits[0]).toMatchObject({ lastReset: 7, entities: {} })
@@ -76,7 +76,7 @@ describe('Redux DevTools', () => {
 
   it('sends exactly the actions subscribers see, in order, each with the state after it', async () => {
     const fake = installFakeExtension()
-    const { controller, store, actions } = createTestStore({ devtools: true })
+    const { controller, store, actions } = createTestStore({ devtools: devTools() })
     const states: State[] = []
     store.subscribe(() => void states.push(store.getState()))
     const api = createBlogApi()
@@ -105,7 +105,7 @@ describe('Redux DevTools', () => {
     'puts back the state a %s message carries, tells subscribers, sends no request and echoes nothing',
     async (jump) => {
       const fake = installFakeExtension()
-      const { controller, store } = createTestStore({ devtools: true })
+      const { controller, store } = createTestStore({ devtools: devTools() })
       const api = createBlogApi()
       await someFlow(controller, api)
       // The extension keeps states as JSON strings; go back to the one right after the receive.
@@ -133,7 +133,7 @@ describe('Redux DevTools', () => {
 
   it('keeps a "__proto__" pk in a jumped-to state as data', () => {
     const fake = installFakeExtension()
-    const store = createStore({ devtools: true })
+    const store = createStore({ devtools: devTools() })
     const { getUser } = createBlogApi()
     fake.message({
       type: 'DISPATCH',
@@ -149,7 +149,7 @@ describe('Redux DevTools', () => {
 
   it('ignores messages other than the jumps', () => {
     const fake = installFakeExtension()
-    const store = createStore({ devtools: true })
+    const store = createStore({ devtools: devTools() })
     const before = store.getState()
     fake.message({ type: 'START' })
     fake.message({ type: 'DISPATCH', payload: { type: 'COMMIT' } })
@@ -160,12 +160,22 @@ describe('Redux DevTools', () => {
 
   it('stops sending and listening when the store is cleaned up', () => {
     const fake = installFakeExtension()
-    const store = createStore({ devtools: true })
+    const store = createStore({ devtools: devTools() })
     store.cleanup()
     expect(fake.unsubscribes).toBe(1)
     expect(fake.listeners).toHaveLength(0)
     store.controller.setResponse(createBlogApi().getUser.endpoint, { id: 'u1' }, { id: 'u1', name: 'Ada' })
     expect(fake.sends).toHaveLength(0)
+  })
+
+  it('explains the new form when given the old `true` or an options object, before building anything', () => {
+    const fake = installFakeExtension()
+    for (const old of [true, { name: 'Blog' }]) {
+      expect(() => createStore({ devtools: old as never })).toThrow(
+        "createStore: `devtools` takes the connector made by devTools(), imported from 'tessera' (or 'tessera/store'): createStore({ devtools: devTools({ name: 'My app' }) })",
+      )
+    }
+    expect(fake.connects).toHaveLength(0)
   })
 
   it('connects only when asked to', () => {
@@ -177,7 +187,7 @@ describe('Redux DevTools', () => {
 
   it('works without the extension, and connects to nothing', async () => {
     expect((globalThis as { __REDUX_DEVTOOLS_EXTENSION__?: unknown }).__REDUX_DEVTOOLS_EXTENSION__).toBeUndefined()
-    const { controller, store, actions } = createTestStore({ devtools: true })
+    const { controller, store, actions } = createTestStore({ devtools: devTools() })
     const api = createBlogApi()
     await someFlow(controller, api)
     expect(actions).toHaveLength(3)

@@ -3,7 +3,7 @@
  * what a read of it gives. ts-jest type-checks this file; the functions are never called.
  */
 import { expectTypeOf } from 'expect-type'
-import { createResource, createStore, useController, type State } from '../../src/index'
+import { createResource, createStore, devTools, useController, type State } from '../../src/index'
 import { Article, ArticleSummary } from '../fixtures/blog'
 
 const base = createResource({ path: '/articles/:id', schema: Article })
@@ -43,6 +43,18 @@ describe('Controller types', () => {
       controller.getResponse(ArticleResource.get, { slug: 'x' }, state)
       expectTypeOf(controller.getError(ArticleResource.get, { id: 1 }, state)).toEqualTypeOf<Error | undefined>()
       expectTypeOf(controller.get(Article, { id: 1 }, state)).toEqualTypeOf<Article | undefined>()
+    }
+    expect(typesOnly).toBeDefined()
+  })
+
+  it('takes devtools as the connector devTools() makes, not the old true or options object', () => {
+    const typesOnly = () => {
+      createStore({ devtools: devTools({ name: 'Blog', maxAge: 25 }) })
+      createStore({ devtools: false })
+      // @ts-expect-error `true` was the old form: devTools() is imported so that unused, it is not bundled
+      createStore({ devtools: true })
+      // @ts-expect-error an options object goes to devTools()
+      createStore({ devtools: { name: 'Blog' } })
     }
     expect(typesOnly).toBeDefined()
   })

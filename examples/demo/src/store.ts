@@ -1,6 +1,6 @@
 // The app's one store, and the recorder behind the action panel: every action the store applies,
 // with the time it happened, kept for display, download and replay.
-import { createStore, type Action } from 'tessera'
+import { createStore, devTools, type Action } from 'tessera'
 
 /**
  * How long data no screen reads is kept: `?gcTime=<ms>` in the page's address (the e2e test of
@@ -9,7 +9,7 @@ import { createStore, type Action } from 'tessera'
 const gcTime = Number(new URLSearchParams(location.search).get('gcTime')) || undefined
 
 /** Connects to Redux DevTools when the browser extension is installed; does nothing otherwise. */
-export const store = createStore({ devtools: { name: 'Tessera demo' }, gcTime })
+export const store = createStore({ devtools: devTools({ name: 'Tessera demo' }), gcTime })
 
 export interface LoggedAction {
   /** When the store applied it (ms since the epoch). */

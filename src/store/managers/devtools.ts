@@ -33,6 +33,21 @@ export interface DevToolsHost {
 }
 
 /**
+ * What `createStore({ devtools })` and `<DataProvider devtools>` take: connects the store once, at
+ * creation, and returns the disconnect function (or undefined when there is nothing to connect to).
+ */
+export type DevToolsConnector = (host: DevToolsHost) => (() => void) | undefined
+
+/**
+ * The Redux DevTools bridge, for `createStore({ devtools: devTools({ name }) })`. An import of its
+ * own so that apps that do not use it do not ship it: the store only knows the connector it is
+ * given. Connects when the extension is installed; without it, does nothing.
+ */
+export function devTools(options: DevToolsOptions = {}): DevToolsConnector {
+  return (host) => connectDevTools(host, options)
+}
+
+/**
  * Connects a store to the Redux DevTools extension when it is installed: every action with the
  * state after it, and time travel (JUMP_TO_STATE / JUMP_TO_ACTION) by replacing the state.
  * @returns a disconnect function, or undefined when there is no extension.
