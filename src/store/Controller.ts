@@ -312,8 +312,13 @@ export class Controller {
     const schemas = this.schemas.get(entityKey)
     if (schemas === undefined) return []
     const entities = this.view(state).entities
-    const paths: EntityPath[] = []
-    for (const schema of schemas) paths.push(...this.memo.denormalize(schema, pk, entities, []).paths)
+    // One schema per key is the common case: its paths as they are, no copy. (No spread when
+    // there are more: a record may point at more records than a call takes arguments.)
+    let paths: readonly EntityPath[] = []
+    for (const schema of schemas) {
+      const more = this.memo.denormalize(schema, pk, entities, []).paths
+      paths = paths.length === 0 ? more : paths.concat(more)
+    }
     return paths
   }
 

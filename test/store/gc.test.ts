@@ -264,6 +264,23 @@ describe('garbage collection', () => {
     expect(recordKeys(state, 'Author')).toEqual(['a1', 'a2'])
   })
 
+  it('keeps the records of a holder that points at more of them than a call takes arguments', () => {
+    const { controller, clock } = setup()
+    const getShelf = createFakeEndpoint('getShelf', { schema: Shelf })
+    const getShelves = createFakeEndpoint('getShelves', { schema: [ShelfSummary] })
+    controller.subscribe(getShelves.endpoint)
+    controller.setResponse(getShelves.endpoint, [{ id: 's1', name: 'Everything' }])
+    const books = Array.from({ length: 150_000 }, (_, i) => ({ id: String(i), title: '', author: ada }))
+    controller.setResponse(getShelf.endpoint, { id: 's1' }, { id: 's1', name: 'Everything', books })
+    clock.advance(GC_TIME + 1)
+    // Two schemas wrote 'Shelf' (the summary and the detail): the shelf's links are read with both.
+    expect(() => controller.sweep()).not.toThrow()
+    const state = controller.getState()
+    expect(selectMeta(state, getShelf.endpoint.key({ id: 's1' }))).toBeUndefined()
+    expect(recordKeys(state, 'Book')).toHaveLength(150_000)
+    expect(recordKeys(state, 'Author')).toEqual(['a1'])
+  }, 30_000)
+
   it('keeps an orphan another response brought back', () => {
     const { controller, clock, getBook, getBooks } = setup()
     controller.subscribe(getBooks.endpoint)
