@@ -89,3 +89,23 @@ export function makeChange(issues, i, full) {
     : { id: issue.id, title }
   return { index, title, payload }
 }
+
+/** The one-field entity of the store, scale, GC and memory cases, built on the given `Entity`. */
+export function noteClass(Entity) {
+  return class Note extends Entity {
+    id = ''
+    text = ''
+    pk() {
+      return this.id
+    }
+    static key = 'Note'
+  }
+}
+
+/** Entries in a tessera table (flat object, or sharded: leaves of [key, value, ...] pairs). */
+export function countTable(table) {
+  if (!Array.isArray(table)) return Object.keys(table).length
+  let n = 0
+  for (const mid of table) if (mid) for (const leaf of mid) if (leaf) n += leaf.length / 2
+  return n
+}

@@ -2,17 +2,11 @@
 // read once, lets gcTime pass and sweeps, fills it again and resets it; prints the heap at each
 // step as JSON (MB).
 import { sink } from './harness.mjs'
+import { noteClass } from './fixtures.mjs'
 
 const tessera = await import('../dist/index.js')
 
-class Note extends tessera.Entity {
-  id = ''
-  text = ''
-  pk() {
-    return this.id
-  }
-  static key = 'Note'
-}
+const Note = noteClass(tessera.Entity)
 
 function heapMB() {
   globalThis.gc?.()

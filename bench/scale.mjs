@@ -16,20 +16,10 @@ import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { performance } from 'node:perf_hooks'
 import { SCALE, compare, sink } from './harness.mjs'
+import { countTable, noteClass } from './fixtures.mjs'
 
 const require = createRequire(import.meta.url)
 const SIZES = [1_000, 10_000, 100_000]
-
-function entityClass(Entity) {
-  return class Note extends Entity {
-    id = ''
-    text = ''
-    pk() {
-      return this.id
-    }
-    static key = 'Note'
-  }
-}
 
 /** A state with `size` keys (results and meta) of one endpoint, and their entities. */
 function tesseraState(tessera, endpoint, size) {
@@ -71,22 +61,14 @@ async function timeFetches(tessera, Note, size) {
   return samples[samples.length >> 1]
 }
 
-/** Median time of one GC slice in a store of `size` expired keys (each with its own record). */
 function selectKeys(tessera, state) {
   return tessera.selectMeta ? countTable(state.meta) : 0
-}
-
-function countTable(table) {
-  if (!Array.isArray(table)) return Object.keys(table).length
-  let n = 0
-  for (const mid of table) if (mid) for (const leaf of mid) if (leaf) n += leaf.length / 2
-  return n
 }
 
 function dataClientSide(size) {
   const core = require('data-client-core-0.10')
   const endpointLib = require('data-client-endpoint-0.9')
-  const Note = entityClass(endpointLib.Entity)
+  const Note = noteClass(endpointLib.Entity)
   const endpoint = new endpointLib.Endpoint(async () => undefined, { name: 'note', schema: Note })
   const results = {}
   const meta = {}
@@ -136,7 +118,7 @@ function tesseraSide(tessera, Note, size) {
 
 export async function runScaleBenchmarks(libs, { print = console.log } = {}) {
   const { tessera } = libs
-  const Note = entityClass(tessera.Entity)
+  const Note = noteClass(tessera.Entity)
   const results = []
   const checks = []
   const targets = []

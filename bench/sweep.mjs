@@ -1,17 +1,11 @@
 // One GC slice (`controller.sweep()`, gcBatch keys) in stores of N expired keys, run by scale.mjs
 // in a process of its own. Prints the median slice time in ms per size, as a JSON array.
 import { performance } from 'node:perf_hooks'
+import { countTable, noteClass } from './fixtures.mjs'
 
 const tessera = await import('../dist/headless.js')
 
-class Note extends tessera.Entity {
-  id = ''
-  text = ''
-  pk() {
-    return this.id
-  }
-  static key = 'Note'
-}
+const Note = noteClass(tessera.Entity)
 
 function timeSweeps(size) {
   let clock = 1_000_000
@@ -26,8 +20,7 @@ function timeSweeps(size) {
     if (!store.controller.sweep()) throw new Error('nothing left to sweep')
     samples.push(performance.now() - t0)
   }
-  const left = store.getState().meta
-  const count = Array.isArray(left) ? left.flat().reduce((n, leaf) => n + (leaf ? leaf.length / 2 : 0), 0) : Object.keys(left).length
+  const count = countTable(store.getState().meta)
   if (count !== size - slices * tessera.DEFAULT_GC_BATCH) throw new Error('a slice did not remove gcBatch keys')
   store.cleanup()
   samples.sort((a, b) => a - b)
