@@ -7,7 +7,7 @@ import { DataContext, RevealContext, RevealGenerationContext } from './context'
 export interface DataProviderProps {
   /** A store made with createStore (for tests, SSR, or sharing with non-React code); made here otherwise. */
   store?: Store
-  /** Managers for the store made here. */
+  /** Managers for the store made here, e.g. `[new PollingManager()]` to make `pollFrequency` poll. */
   managers?: readonly Manager[]
   /** Connects the store made here to Redux DevTools: `devtools={devTools({ name })}` (see createStore). */
   devtools?: DevToolsConnector | false

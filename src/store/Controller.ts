@@ -20,7 +20,7 @@ import {
 import { GCManager } from './managers/GCManager'
 import { NetworkManager } from './managers/NetworkManager'
 import { RECEIVE } from './actionTypes'
-import { PollingManager } from './managers/PollingManager'
+import type { Manager } from './Manager'
 import { OptimisticView, type Guess } from './optimistic'
 import { queryEndpoint } from './query'
 import { ExpiryStatus, selectError, selectInput, selectResponse, type ResponseInfo } from './selectors'
@@ -47,8 +47,9 @@ export interface ControllerOptions {
   getState: () => State
   now?: () => number
   network?: NetworkManager
-  polling?: PollingManager
   gc?: GCManager
+  /** The store's managers: those with `subscribe` / `unsubscribe` hear about readers (polling). */
+  managers?: readonly Manager[]
 }
 
 /** Selects endpoint keys: a predicate, `{ testKey }`, or an endpoint (all of its keys). */
@@ -92,7 +93,10 @@ export class Controller {
   /** The store's clock. */
   readonly now: () => number
   private readonly network: NetworkManager
-  private readonly polling: PollingManager
+  /** The managers that follow readers (PollingManager, or an app's own). */
+  private readonly subscribers: readonly Manager[]
+  /** Endpoints already warned about: a pollFrequency no manager acts on. */
+  private unpolled: WeakSet<object> | undefined
   private readonly gc: GCManager
   private memo = new MemoCache()
   private readonly optimistic: OptimisticView
@@ -109,7 +113,7 @@ export class Controller {
     this.getState = options.getState
     this.now = options.now ?? Date.now
     this.network = options.network ?? new NetworkManager()
-    this.polling = options.polling ?? new PollingManager()
+    this.subscribers = (options.managers ?? []).filter((manager) => manager.subscribe !== undefined || manager.unsubscribe !== undefined)
     this.gc = options.gc ?? new GCManager()
     this.gc.attach({ now: () => this.now(), getState: () => this.getState(), dispatch: (action) => this.dispatch(action), pathsOf: (endpoint, args, state) => this.pathsOf(endpoint, args, state), pathsFrom: (entityKey, pk, state) => this.pathsFrom(entityKey, pk, state) })
     this.optimistic = new OptimisticView((endpoint, layer, args, view) => this.guessAction(endpoint, layer, args, view))
@@ -267,19 +271,31 @@ export class Controller {
 
   /**
    * A reader of this argument set is on screen: its data is not garbage-collected while it is,
-   * and it is polled if the endpoint has `pollFrequency` (one timer per key). Hooks call this on
-   * mount; call `unsubscribe` with the same arguments when done.
+   * and the managers that follow readers hear of it (with a `PollingManager` in the store, an
+   * endpoint with `pollFrequency` is polled, one timer per key). Hooks call this on mount; call
+   * `unsubscribe` with the same arguments when done.
    */
   subscribe<E extends EndpointInterface>(endpoint: E, ...args: ArgsOrNull<E>): void {
     if (args[0] === null) return
     this.gc.retain(endpoint.key(...(args as Args<E>)), endpoint, args)
-    this.polling.subscribe(this, endpoint, args)
+    for (const manager of this.subscribers) manager.subscribe?.(this, endpoint, args)
+    if (endpoint.pollFrequency && this.subscribers.length === 0 && isDevelopment()) this.warnUnpolled(endpoint)
+  }
+
+  /** Polling is opt-in (so apps that never poll do not bundle it): says how, once per endpoint. */
+  private warnUnpolled(endpoint: EndpointInterface): void {
+    if ((this.unpolled ??= new WeakSet()).has(endpoint) || typeof console === 'undefined') return
+    this.unpolled.add(endpoint)
+    console.warn(
+      `${endpoint.name}: pollFrequency is ${endpoint.pollFrequency} ms, but this store has no PollingManager, so nothing polls. ` +
+        "Add one, imported from 'tessera': createStore({ managers: [new PollingManager()] }) or <DataProvider managers={[new PollingManager()]}>.",
+    )
   }
 
   /** One reader went away; with the last one, polling stops and the data's gcTime starts. */
   unsubscribe<E extends EndpointInterface>(endpoint: E, ...args: ArgsOrNull<E>): void {
     if (args[0] === null) return
-    this.polling.unsubscribe(endpoint, args)
+    for (const manager of this.subscribers) manager.unsubscribe?.(endpoint, args)
     this.gc.release(endpoint.key(...(args as Args<E>)))
   }
 

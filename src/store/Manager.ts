@@ -1,3 +1,4 @@
+import type { EndpointInterface } from '../endpoint/types'
 import type { Action } from './actions'
 import type { Controller } from './Controller'
 
@@ -13,5 +14,12 @@ export type Middleware = (controller: Controller) => (next: Dispatch) => Dispatc
  */
 export interface Manager {
   middleware?: Middleware
+  /**
+   * A reader of this argument set mounted (`controller.subscribe`, which hooks call). Lets a
+   * manager keep something alive while data is on screen: `PollingManager` refetches on a timer.
+   */
+  subscribe?(controller: Controller, endpoint: EndpointInterface, args: readonly unknown[]): void
+  /** One reader of this argument set went away (`controller.unsubscribe`); pairs with `subscribe`. */
+  unsubscribe?(endpoint: EndpointInterface, args: readonly unknown[]): void
   cleanup?(): void
 }

@@ -4,14 +4,17 @@ import { Controller } from './Controller'
 import type { Dispatch, Manager } from './Manager'
 import { GCManager, type GCOptions } from './managers/GCManager'
 import { NetworkManager } from './managers/NetworkManager'
-import { PollingManager } from './managers/PollingManager'
 import type { DevToolsConnector } from './managers/devtools'
 import { reducer } from './reducer'
 import { createInitialState, hydrateState, type State } from './state'
 
 /** Options of `createStore`. `gcTime` and `gcBatch` configure the garbage collector (see `GCOptions`). */
 export interface StoreOptions extends GCOptions {
-  /** Extra managers; each sees every action through its middleware. */
+  /**
+   * Extra managers; each sees every action through its middleware, and hears of mounted readers
+   * if it has `subscribe`. Polling is one: `managers: [new PollingManager()]` makes
+   * `pollFrequency` work (left out, nothing polls and development builds warn).
+   */
   managers?: readonly Manager[]
   /** A saved state to start from (for example one taken from devtools or a test). */
   initialState?: Partial<State>
@@ -61,16 +64,15 @@ export function createStore(options: StoreOptions = {}): Store {
   let state: State = options.initialState ? hydrateState(options.initialState) : createInitialState()
   const listeners = new Set<StoreListener>()
   const network = new NetworkManager()
-  const polling = new PollingManager()
   const gc = new GCManager({ gcTime: options.gcTime, gcBatch: options.gcBatch })
-  const managers: Manager[] = [network, polling, gc, ...(options.managers ?? [])]
+  const managers: Manager[] = [network, gc, ...(options.managers ?? [])]
 
   const apply: Dispatch = (action) => {
     state = reducer(state, action)
     for (const listener of [...listeners]) listener(action)
   }
   let dispatch: Dispatch = apply
-  const controller = new Controller({ dispatch: (action) => dispatch(action), getState: () => state, now: options.now, network, polling, gc })
+  const controller = new Controller({ dispatch: (action) => dispatch(action), getState: () => state, now: options.now, network, gc, managers })
   for (const manager of [...managers].reverse()) {
     if (manager.middleware) dispatch = manager.middleware(controller)(dispatch)
   }

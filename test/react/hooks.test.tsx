@@ -4,6 +4,7 @@ import { StrictMode, Suspense, type ReactElement } from 'react'
 import {
   AsyncBoundary,
   DataProvider,
+  PollingManager,
   devTools,
   schema,
   useCache,
@@ -339,7 +340,7 @@ describe('polling (pollFrequency)', () => {
 
   it('makes one request per interval while mounted, however many components read it, and none after unmount', async () => {
     const getArticle = createFakeEndpoint('getArticle', { schema: Article, pollFrequency: 1_000 })
-    const test = createTestStore()
+    const test = createTestStore({ managers: [new PollingManager()] })
     test.controller.setResponse(getArticle.endpoint, { id: '1' }, articleDetail('1'))
     const { unmount } = renderWithStore(
       <>

@@ -1,4 +1,4 @@
-import { AbortError, Controller, Endpoint, SchemaError, createResource, createStore, selectMeta } from '../../src/index'
+import { AbortError, Controller, Endpoint, PollingManager, SchemaError, createResource, createStore, selectMeta } from '../../src/index'
 import type { Action, Manager } from '../../src/index'
 import { Article, User } from '../fixtures/blog'
 import { articleDetail, articleSummary, createBlogApi } from '../fixtures/blogApi'
@@ -310,7 +310,7 @@ describe('Controller', () => {
 
     function polled() {
       // No garbage collection here, so the only timers are polling's.
-      const test = createTestStore({ gcTime: Infinity })
+      const test = createTestStore({ gcTime: Infinity, managers: [new PollingManager()] })
       const feed = createFakeEndpoint('feed', { schema: [User], pollFrequency: 1_000 })
       const answerAll = async () => {
         for (const call of feed.pending()) await call.resolve([{ id: 'u1', name: `poll ${call.index}` }])
@@ -386,6 +386,41 @@ describe('Controller', () => {
       controller.subscribe(feed.endpoint, { page: 1 })
       store.cleanup()
       expect(jest.getTimerCount()).toBe(0)
+    })
+
+    it('polls nothing without a PollingManager, and says once per endpoint how to add one', () => {
+      const warn = jest.spyOn(console, 'warn').mockImplementation(() => {})
+      try {
+        const { controller } = createTestStore({ gcTime: Infinity })
+        const feed = createFakeEndpoint('feed', { schema: [User], pollFrequency: 1_000 })
+        controller.subscribe(feed.endpoint, { page: 1 })
+        controller.subscribe(feed.endpoint, { page: 2 })
+        expect(jest.getTimerCount()).toBe(0)
+        jest.advanceTimersByTime(5_000)
+        expect(feed.calls).toHaveLength(0)
+        expect(warn).toHaveBeenCalledTimes(1)
+        expect(warn.mock.calls[0]![0]).toMatch(/^feed: pollFrequency is 1000 ms, but this store has no PollingManager.*createStore\(\{ managers: \[new PollingManager\(\)\] \}\)/)
+        // Reading without polling is still a plain subscription: the data stays protected and readable.
+        controller.unsubscribe(feed.endpoint, { page: 1 })
+        controller.unsubscribe(feed.endpoint, { page: 2 })
+      } finally {
+        warn.mockRestore()
+      }
+    })
+
+    it('tells every manager with subscribe / unsubscribe about readers, in order', () => {
+      const heard: string[] = []
+      const follower = (name: string): Manager => ({
+        subscribe: (_controller, endpoint, args) => void heard.push(`${name} +${endpoint.key(...args)}`),
+        unsubscribe: (endpoint, args) => void heard.push(`${name} -${endpoint.key(...args)}`),
+      })
+      const { controller } = createTestStore({ gcTime: Infinity, managers: [follower('a'), { cleanup() {} }, follower('b')] })
+      const { getUser } = createBlogApi()
+      controller.subscribe(getUser.endpoint, { id: 'u1' })
+      controller.subscribe(getUser.endpoint, null)
+      controller.unsubscribe(getUser.endpoint, { id: 'u1' })
+      const key = getUser.endpoint.key({ id: 'u1' })
+      expect(heard).toEqual([`a +${key}`, `b +${key}`, `a -${key}`, `b -${key}`])
     })
   })
 

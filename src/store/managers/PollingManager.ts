@@ -9,7 +9,9 @@ interface Subscription {
 
 /**
  * Refetches subscribed endpoints every `pollFrequency` ms: one timer per key however many
- * components subscribe, stopped when the last one unsubscribes.
+ * components subscribe, stopped when the last one unsubscribes. Opt-in, so apps that never poll
+ * do not bundle it: `createStore({ managers: [new PollingManager()] })` or
+ * `<DataProvider managers={[new PollingManager()]}>`.
  */
 export class PollingManager implements Manager {
   private readonly subscriptions = new Map<string, Subscription>()
