@@ -12,6 +12,10 @@ export default {
   input: ['src/index.ts', 'src/headless.ts'],
   output: { dir: 'dist', format: 'es', sourcemap: true, preserveModules: true, preserveModulesRoot: 'src' },
   external: (id) => external.some((dep) => id === dep || id.startsWith(dep + '/')),
+  // Every module only defines things (package.json says `sideEffects: false`, and immer's says
+  // the same), so an import whose bindings go unused is dropped instead of left as a bare
+  // `import 'x'` that bundlers warn about.
+  treeshake: { moduleSideEffects: false },
   plugins: [
     typescript({
       tsconfig: './tsconfig.json',

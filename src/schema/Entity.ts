@@ -144,6 +144,24 @@ export abstract class Entity {
     }
     return instance
   }
+
+  static {
+    // `pk` is declared abstract for TypeScript users; this is what everyone else gets.
+    Object.defineProperty(this.prototype, 'pk', { value: defaultPk, writable: true, configurable: true })
+    // The default key is the class name. An accessor (rather than a field) lets a subclass's
+    // `static key = 'x'` define its own value, and the setter keeps that working for compilers
+    // that assign static fields instead of defining them. Set up in the class body, so importing
+    // the module does no work of its own.
+    Object.defineProperty(this, 'key', {
+      get(this: { name: string }) {
+        return keyFromName(this.name)
+      },
+      set(this: object, value: string) {
+        Object.defineProperty(this, 'key', { value, writable: true, enumerable: true, configurable: true })
+      },
+      configurable: true,
+    })
+  }
 }
 
 /** A pk that says "no key here" (the optimistic path may fill it in); `"undefined"` is `${undefined}`. */
@@ -169,8 +187,6 @@ export function defaultPk(this: { id?: unknown }): unknown {
   return this.id
 }
 
-// Declared abstract for TypeScript users; this is what everyone else gets.
-Object.defineProperty(Entity.prototype, 'pk', { value: defaultPk, writable: true, configurable: true })
 
 /**
  * The default `static key`: the class name, or an error saying what to do for an anonymous class
@@ -183,18 +199,6 @@ export function keyFromName(name: string): string {
   return name
 }
 
-// The default key is the class name. An accessor (rather than a field) lets a subclass's
-// `static key = 'x'` define its own value, and the setter keeps that working for compilers that
-// assign static fields instead of defining them.
-Object.defineProperty(Entity, 'key', {
-  get(this: { name: string }) {
-    return keyFromName(this.name)
-  },
-  set(this: object, value: string) {
-    Object.defineProperty(this, 'key', { value, writable: true, enumerable: true, configurable: true })
-  },
-  configurable: true,
-})
 
 /**
  * Checks that every field the defaults declare is present; use it in `validate` so a summary

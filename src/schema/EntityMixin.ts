@@ -28,9 +28,13 @@ export type EntityMixinClass<C extends Ctor<any>> = Omit<C, 'prototype'> &
     prototype: MixinInstance<C>
   }
 
-const ENTITY_STATICS = Object.getOwnPropertyNames(Entity).filter(
-  (name) => name !== 'length' && name !== 'name' && name !== 'prototype' && name !== 'key',
-)
+/** Entity's own statics (read on first use, so importing the module does no work). */
+let entityStatics: string[] | undefined
+function entityStaticNames(): string[] {
+  return (entityStatics ??= Object.getOwnPropertyNames(Entity).filter(
+    (name) => name !== 'length' && name !== 'name' && name !== 'prototype' && name !== 'key',
+  ))
+}
 
 /**
  * Makes an existing plain class usable as an entity, without changing the class itself: returns
@@ -41,7 +45,7 @@ const ENTITY_STATICS = Object.getOwnPropertyNames(Entity).filter(
 export function EntityMixin<C extends Ctor<any>>(Base: C, options: EntityMixinOptions<InstanceType<C>> = {}): EntityMixinClass<C> {
   if (typeof Base !== 'function') throw new SchemaError(`schema.Entity needs a class, got ${describeValue(Base)}`)
   const Mixed = class extends Base {}
-  for (const name of ENTITY_STATICS) {
+  for (const name of entityStaticNames()) {
     if (Object.prototype.hasOwnProperty.call(Base, name)) continue
     Object.defineProperty(Mixed, name, Object.getOwnPropertyDescriptor(Entity, name)!)
   }

@@ -8,8 +8,12 @@ import { createInitialState, hydrateState, selectMeta, type ResponseMeta, type S
 
 // Our own Immer instance, so the app's immer settings are untouched. Auto-freeze is off: it
 // would walk every record of every response (O(response)) on each write, while the records are
-// never mutated by us and a read-only contract is documented.
-const immer = new Immer({ autoFreeze: false })
+// never mutated by us and a read-only contract is documented. Made on the first write, so
+// importing the module does no work.
+let immer: Immer | undefined
+function produce(state: State, recipe: (draft: Draft<State>) => void): State {
+  return (immer ??= new Immer({ autoFreeze: false })).produce(state, recipe)
+}
 
 /**
  * The only place the cache changes. Reads nothing but the state and the action (no clock, no
@@ -26,13 +30,13 @@ export function reducer(state: State = createInitialState(), action: Action): St
     case RECEIVE:
       // A request started before the last reset answers into a cache that no longer asked for it.
       if (action.meta.fetchedAt < state.lastReset) return state
-      return immer.produce(state, (draft) => {
+      return produce(state, (draft) => {
         removeOptimistic(draft, action.key, action.meta.fetchedAt)
         if (action.error) receiveError(draft, state, action)
         else receive(draft, state, action)
       })
     default:
-      return immer.produce(state, (draft) => {
+      return produce(state, (draft) => {
         switch (action.type) {
           case FETCH:
             if (action.meta.fetchedAt < draft.lastReset) return
