@@ -406,18 +406,21 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
     if (takesBody && args.length === 1 && pathParameterNames(this.path as string).length === 0) return [undefined, args[0]]
     return [args[0] as Record<string, unknown> | undefined, undefined]
   }
-}
 
-// A prototype value, not a class field: options (an `errorPolicy` given to the constructor) are
-// own properties of the endpoint and must win over it.
-Object.defineProperty(RestEndpoint.prototype, 'errorPolicy', {
-  value: function errorPolicy(error: unknown): 'soft' | undefined {
-    const status = (error as { status?: unknown } | null)?.status
-    return (typeof status === 'number' && status >= 500) || error instanceof TypeError ? 'soft' : undefined
-  },
-  writable: true,
-  configurable: true,
-})
+  static {
+    // A prototype value, not a class field: options (an `errorPolicy` given to the constructor)
+    // are own properties of the endpoint and must win over it. Set in the class body, so
+    // importing the module does no work of its own.
+    Object.defineProperty(this.prototype, 'errorPolicy', {
+      value: function errorPolicy(error: unknown): 'soft' | undefined {
+        const status = (error as { status?: unknown } | null)?.status
+        return (typeof status === 'number' && status >= 500) || error instanceof TypeError ? 'soft' : undefined
+      },
+      writable: true,
+      configurable: true,
+    })
+  }
+}
 
 /** The schema with its Collection (bare, or a member of an object schema) replaced by `map(collection)`. */
 function mapCollection(schema: unknown, map: (collection: Collection<any>) => unknown): [unknown, boolean] {
