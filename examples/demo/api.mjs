@@ -79,6 +79,10 @@ export function createApi({ delayMs = 150, articles: count = 300 } = {}) {
       if (++likeAttempts % 5 === 0) return [409, { error: 'Too many likes at once: this one was not counted' }]
       article.likes++
       return [200, summary(article)]
+    } else if ((match = /^\/api\/articles\/([^/]+)\/likes$/.exec(path)) && method === 'GET') {
+      const article = find(decodeURIComponent(match[1]))
+      if (!article) return [404, { error: `There is no article ${decodeURIComponent(match[1])}` }]
+      return [200, { id: article.id, likes: article.likes }]
     } else if ((match = /^\/api\/articles\/([^/]+)\/comments$/.exec(path)) && method === 'POST') {
       const article = find(decodeURIComponent(match[1]))
       if (!article) return [404, { error: `There is no article ${decodeURIComponent(match[1])}` }]
@@ -167,6 +171,13 @@ export function createApi({ delayMs = 150, articles: count = 300 } = {}) {
     /** How many like requests were received (every fifth one is refused). */
     get likeAttempts() {
       return likeAttempts
+    },
+    /** Other readers like an article `count` times (what a polling page should pick up). */
+    likeElsewhere(id, count = 1) {
+      const article = find(id)
+      if (!article) throw new Error(`There is no article ${id}`)
+      article.likes += count
+      return article.likes
     },
     /** Makes the next `times` requests to `path` answer `status`. */
     fail: (/** @type {Failure} */ failure) => void failures.push({ method: 'GET', status: 500, times: 1, ...failure }),

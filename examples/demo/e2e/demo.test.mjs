@@ -414,5 +414,42 @@ for (const mode of ['production', 'dev']) {
       gcWatcher.check()
       await gcPage.close()
     })
+
+    it("polls an open article's likes, shows other readers' likes without a click, and stops when the page is left", async () => {
+      const POLL_MS = 300
+      const pollPage = await context.newPage()
+      const pollWatcher = watchPage(pollPage)
+      const id = '250'
+      const polls = (from) => demo.api.log.slice(from).filter((r) => r.method === 'GET' && r.url === `/api/articles/${id}/likes`)
+      const count = () => pollPage.locator('.like-count')
+      const mark = demo.api.log.length
+      await pollPage.goto(`${demo.url}?poll=${POLL_MS}#/articles/${id}`)
+      await expectVisible(pollPage.locator('article.article:not(.fallback) .body p'), 'the article body')
+      await until(() => polls(mark).length, (n) => n >= 1, 'the first likes request')
+      await answered()
+      const start = Number(await count().textContent())
+
+      // Someone else likes it three times: the next poll brings the count, no click, no reload.
+      assert.equal(demo.api.likeElsewhere(id, 3), start + 3)
+      await expectText(count(), new RegExp(`^${start + 3}$`), "the like count other readers raised")
+
+      // Polls keep coming while the page is open: one timer (StrictMode's second mount adds none).
+      const before = polls(mark).length
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS * 5))
+      const during = polls(mark).length - before
+      assert.ok(during >= 2 && during <= 7, `${during} polls in ${POLL_MS * 5} ms at one per ${POLL_MS} ms`)
+      const times = polls(mark).map((r) => r.time)
+      for (let i = 2; i < times.length; i++) assert.ok(times[i] - times[i - 1] >= POLL_MS / 2, `polls ${times[i] - times[i - 1]} ms apart`)
+
+      // Leaving the page unsubscribes its reader: the timer stops.
+      await pollPage.getByRole('link', { name: '← All articles' }).click()
+      await expectCount(pollPage.locator('ul.article-list:not(.skeleton) > li'), 20, 'article rows')
+      await answered()
+      const left = demo.api.log.length
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS * 4))
+      assert.deepEqual(polls(left), [], 'no poll after the page is left')
+      pollWatcher.check()
+      await pollPage.close()
+    })
   })
 }

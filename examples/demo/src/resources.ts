@@ -96,6 +96,23 @@ export const likeArticle = new RestEndpoint({
   },
 })
 
+/**
+ * How often an open article asks for its like count: `?poll=<ms>` in the page's address (the e2e
+ * uses a short one); off otherwise, so the other pages' request counts stay exact.
+ */
+export const likesPollMs = Number(new URLSearchParams(location.search).get('poll')) || 0
+
+/**
+ * The like count alone, `{ id, likes }`. Its schema is the summary, so each answer updates the
+ * count wherever the article shows. Polled by the store's PollingManager while a page reads it.
+ */
+export const watchLikes = new RestEndpoint({
+  path: '/api/articles/:id/likes',
+  schema: ArticleSummary,
+  name: 'watchLikes',
+  pollFrequency: likesPollMs || undefined,
+})
+
 /** A report the server builds on demand; its first request fails with a 500. */
 export const getReport = new RestEndpoint({ path: '/api/reports/:id', name: 'getReport', process: (value: Report) => value })
 

@@ -1,13 +1,16 @@
-import { useController, useLoading } from 'tessera'
+import { useController, useDLE, useLoading } from 'tessera'
 import { describeError } from '../errors'
-import { likeArticle } from '../resources'
+import { likeArticle, likesPollMs, watchLikes } from '../resources'
 
 /**
  * The like counter. The count goes up as soon as it is clicked (the endpoint's optimistic
- * response); if the server refuses, the count goes back and the reason shows beside it.
+ * response); if the server refuses, the count goes back and the reason shows beside it. With
+ * polling on, other readers' likes show up while the page is open.
  */
 export function LikeButton({ id, likes }: { id: string; likes: number }) {
   const controller = useController()
+  // With `?poll=<ms>`, likes from other readers show up: the read keeps the store polling.
+  useDLE(watchLikes, likesPollMs ? { id } : null)
   const [like, , error] = useLoading(() => controller.fetch(likeArticle, { id }))
   return (
     <div className="like">
