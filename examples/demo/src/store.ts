@@ -1,6 +1,6 @@
 // The app's one store, and the recorder behind the action panel: every action the store applies,
 // with the time it happened, kept for display, download and replay.
-import { createStore, devTools, type Action } from 'tessera'
+import { PollingManager, createStore, devTools, type Action } from 'tessera'
 
 /**
  * How long data no screen reads is kept: `?gcTime=<ms>` in the page's address (the e2e test of
@@ -8,8 +8,11 @@ import { createStore, devTools, type Action } from 'tessera'
  */
 const gcTime = Number(new URLSearchParams(location.search).get('gcTime')) || undefined
 
-/** Connects to Redux DevTools when the browser extension is installed; does nothing otherwise. */
-export const store = createStore({ devtools: devTools({ name: 'Tessera demo' }), gcTime })
+/**
+ * Connects to Redux DevTools when the browser extension is installed (does nothing otherwise),
+ * and polls endpoints with a `pollFrequency` while a page reads them (the article's likes).
+ */
+export const store = createStore({ devtools: devTools({ name: 'Tessera demo' }), managers: [new PollingManager()], gcTime })
 
 export interface LoggedAction {
   /** When the store applied it (ms since the epoch). */
