@@ -148,19 +148,8 @@ export abstract class Entity {
   static {
     // `pk` is declared abstract for TypeScript users; this is what everyone else gets.
     Object.defineProperty(this.prototype, 'pk', { value: defaultPk, writable: true, configurable: true })
-    // The default key is the class name. An accessor (rather than a field) lets a subclass's
-    // `static key = 'x'` define its own value, and the setter keeps that working for compilers
-    // that assign static fields instead of defining them. Set up in the class body, so importing
-    // the module does no work of its own.
-    Object.defineProperty(this, 'key', {
-      get(this: { name: string }) {
-        return keyFromName(this.name)
-      },
-      set(this: object, value: string) {
-        Object.defineProperty(this, 'key', { value, writable: true, enumerable: true, configurable: true })
-      },
-      configurable: true,
-    })
+    // Set up in the class body, so importing the module does no work of its own.
+    defineNameKey(this, false)
   }
 }
 
@@ -199,6 +188,24 @@ export function keyFromName(name: string): string {
   return name
 }
 
+
+/**
+ * Makes `target.key` the name of the class it is read on. An accessor (rather than a field)
+ * lets a subclass's `static key = 'x'` define its own value, and the setter keeps that working
+ * for compilers that assign static fields instead of defining them.
+ */
+export function defineNameKey(target: object, enumerable: boolean): void {
+  Object.defineProperty(target, 'key', {
+    get(this: { name: string }) {
+      return keyFromName(this.name)
+    },
+    set(this: object, value: string) {
+      Object.defineProperty(this, 'key', { value, writable: true, enumerable: true, configurable: true })
+    },
+    enumerable,
+    configurable: true,
+  })
+}
 
 /**
  * Checks that every field the defaults declare is present; use it in `validate` so a summary

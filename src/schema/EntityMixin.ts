@@ -1,4 +1,4 @@
-import { Entity, defaultPk, keyFromName } from './Entity'
+import { Entity, defaultPk, defineNameKey } from './Entity'
 import { SchemaError, describeValue } from './SchemaError'
 
 /** Options for `schema.Entity(Class, options)`. */
@@ -55,16 +55,7 @@ export function EntityMixin<C extends Ctor<any>>(Base: C, options: EntityMixinOp
   } else if (!('key' in Base)) {
     // Read from the class it is asked on, so each subclass gets its own name; an anonymous class
     // gets an error saying to pass a key rather than the key ''.
-    Object.defineProperty(Mixed, 'key', {
-      get(this: { name: string }) {
-        return keyFromName(this.name)
-      },
-      set(this: object, value: string) {
-        Object.defineProperty(this, 'key', { value, writable: true, enumerable: true, configurable: true })
-      },
-      enumerable: true,
-      configurable: true,
-    })
+    defineNameKey(Mixed, true)
   }
   Object.defineProperty(Mixed, 'schema', { value: options.schema ?? (Base as { schema?: object }).schema ?? {}, writable: true, configurable: true })
   // The static pk (inherited from Entity) runs the prototype's pk(), so a subclass's override wins.
