@@ -176,7 +176,6 @@ export function defaultPk(this: { id?: unknown }): unknown {
   return this.id
 }
 
-
 /**
  * The default `static key`: the class name, or an error saying what to do for an anonymous class
  * (an empty key would silently share one table between every anonymous class).
@@ -187,7 +186,6 @@ export function keyFromName(name: string): string {
   }
   return name
 }
-
 
 /**
  * Makes `target.key` the name of the class it is read on. An accessor (rather than a field)
