@@ -41,6 +41,7 @@ export type {
 // endpoint
 export { Endpoint, type EndpointOptions } from './endpoint/Endpoint'
 export { AbortOptimistic } from './endpoint/AbortOptimistic'
+export { Query, type QueryArgs } from './endpoint/Query'
 export type {
   EndpointInterface,
   EndpointExtraOptions,
@@ -48,11 +49,13 @@ export type {
   SnapshotInterface,
   ResolveType,
   EndpointArgs,
+  FetchFunction,
 } from './endpoint/types'
 
 // store
 export {
   createStore,
+  getDefaultManagers,
   Controller,
   reducer,
   createInitialState,
@@ -66,6 +69,7 @@ export {
   selectError,
   NetworkManager,
   PollingManager,
+  LogoutManager,
   GCManager,
   DEFAULT_GC_TIME,
   DEFAULT_GC_BATCH,
@@ -105,6 +109,8 @@ export type {
   OptimisticLayer,
   ResponseInfo,
   Manager,
+  LogoutManagerOptions,
+  LogoutError,
   Middleware,
   Dispatch,
   DevToolsOptions,
@@ -133,8 +139,10 @@ export type {
 export { RestEndpoint, appendPage, type RestEndpointOptions, type RestGenerics, type RestArgs, type RestResult, type BodyData, type AddGenerics, type PageGenerics } from './endpoint/rest/RestEndpoint'
 export { NetworkError } from './endpoint/rest/NetworkError'
 export { MissingParameterError, InvalidParameterError } from './endpoint/rest/path'
-export type { PathArgs, ShortenPath, SearchValue } from './endpoint/rest/pathTypes'
-export { createResource, shortenPath, type Resource, type ResourceOptions, type ResourceExtendable } from './endpoint/rest/createResource'
+export type { PathArgs, PathKeys, ShortenPath, SearchValue } from './endpoint/rest/pathTypes'
+export type { GetEndpoint, MutateEndpoint, PaginationFieldEndpoint, RestType } from './endpoint/rest/RestType'
+export { createResource, shortenPath, type Resource, type ResourceOptions } from './endpoint/rest/createResource'
+export type { ResourceGenerics, ResourceExtendable } from './endpoint/rest/Resource'
 export { hookifyResource, type HookifiedResource } from './endpoint/rest/hookifyResource'
 export { GQLEndpoint, GQLError, type GQLOptions, type GQLOperation } from './endpoint/graphql/GQLEndpoint'
 export { GQLEntity } from './endpoint/graphql/GQLEntity'

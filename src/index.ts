@@ -3,7 +3,7 @@
 export * from './headless'
 
 // react
-export { DataProvider, type DataProviderProps } from './react/DataProvider'
+export { DataProvider, type DataProviderProps, type ProviderProps } from './react/DataProvider'
 export { useSuspense } from './react/useSuspense'
 export { useController } from './react/useController'
 export { useCache } from './react/useCache'

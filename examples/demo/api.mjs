@@ -30,6 +30,8 @@ export function createApi({ delayMs = 150, articles: count = 300 } = {}) {
   const reports = new Map()
   /** @type {{ match: (r: LoggedRequest) => boolean, waiting: Array<() => void>, arrived: (r: LoggedRequest) => void, released: boolean }[]} */
   const holds = []
+  /** Holds that let a request be handled and keep only its answer back (see holdAnswer). @type {typeof holds} */
+  const answerHolds = []
 
   const summary = ({ id, title, author, tags, likes }) => ({ id, title, author, tags, likes })
   const find = (id) => articles.find((article) => article.id === id)
@@ -159,7 +161,30 @@ export function createApi({ delayMs = 150, articles: count = 300 } = {}) {
     } catch (error) {
       ;[status, json] = [500, { error: String(error?.message ?? error) }]
     }
+    // Answers held after they were computed: what the server said at the time, delivered later
+    // (a response that left before a mutation and arrives after it).
+    const answerWaits = answerHolds.filter((hold) => !hold.released && hold.match(entry))
+    for (const hold of answerWaits) hold.arrived(entry)
+    await Promise.all(answerWaits.map((hold) => new Promise((resolve) => (hold.released ? resolve() : hold.waiting.push(resolve)))))
     send(res, entry, status, json)
+  }
+
+  /** A hold on requests matching `match`, kept in `list` until released. */
+  function makeHold(list, match) {
+    let arrived
+    const promise = new Promise((resolve) => (arrived = resolve))
+    const test = typeof match === 'function' ? match : (r) => `${r.method} ${r.url.split('?')[0]}` === match
+    const hold = { match: test, waiting: [], arrived, released: false }
+    list.push(hold)
+    return {
+      arrived: promise,
+      waiting: () => hold.waiting.length,
+      release() {
+        hold.released = true
+        list.splice(list.indexOf(hold), 1)
+        for (const resolve of hold.waiting.splice(0)) resolve()
+      },
+    }
   }
 
   return {
@@ -189,24 +214,20 @@ export function createApi({ delayMs = 150, articles: count = 300 } = {}) {
      * @returns {Hold}
      */
     hold(match) {
-      let arrived
-      const promise = new Promise((resolve) => (arrived = resolve))
-      const test = typeof match === 'function' ? match : (r) => `${r.method} ${r.url.split('?')[0]}` === match
-      const hold = { match: test, waiting: [], arrived, released: false }
-      holds.push(hold)
-      return {
-        arrived: promise,
-        waiting: () => hold.waiting.length,
-        release() {
-          hold.released = true
-          holds.splice(holds.indexOf(hold), 1)
-          for (const resolve of hold.waiting.splice(0)) resolve()
-        },
-      }
+      return makeHold(holds, match)
+    },
+    /**
+     * Like `hold`, but the request is handled first (a mutation is applied, a read sees the data
+     * as it is now) and only its answer waits until `release()`.
+     * @param {string | ((r: LoggedRequest) => boolean)} match
+     * @returns {Hold}
+     */
+    holdAnswer(match) {
+      return makeHold(answerHolds, match)
     },
     /** Releases every hold (for tear-down). */
     releaseAll() {
-      for (const hold of holds.splice(0)) {
+      for (const hold of [...holds.splice(0), ...answerHolds.splice(0)]) {
         hold.released = true
         for (const resolve of hold.waiting.splice(0)) resolve()
       }

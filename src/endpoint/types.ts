@@ -3,8 +3,17 @@ import type { Denormalize, Schema } from '../schema/index'
 /** Decides whether a failed fetch hides cached data ('hard') or leaves it readable ('soft'). */
 export type ErrorPolicy = (error: any) => 'soft' | 'hard' | undefined
 
-/** Options every endpoint understands (data-client's EndpointExtraOptions). */
-export interface EndpointExtraOptions {
+/**
+ * Any promise-returning function: what an endpoint wraps. data-client's name, kept so that
+ * constraints written against it (`F extends FetchFunction`) still read.
+ */
+export type FetchFunction<A extends readonly any[] = any, R = any> = (...args: A) => Promise<R>
+
+/**
+ * Options every endpoint understands (data-client's EndpointExtraOptions). `F`, the endpoint's
+ * fetch function, only types the arguments `getOptimisticResponse` receives.
+ */
+export interface EndpointExtraOptions<F extends FetchFunction = FetchFunction> {
   /** How long a successful response stays fresh, in ms (default 60 s). */
   readonly dataExpiryLength?: number
   /** How long an error stays before the read retries, in ms (default 1 s). */
@@ -27,7 +36,9 @@ export interface EndpointExtraOptions {
    */
   readonly update?: (normalizedResult: any, ...args: any[]) => { readonly [key: string]: (previous: any) => unknown }
   /** The value to show before the server answers a mutation; rolled back if it fails. */
-  readonly getOptimisticResponse?: (snapshot: SnapshotInterface, ...args: any[]) => unknown
+  readonly getOptimisticResponse?: (snapshot: SnapshotInterface, ...args: Parameters<F>) => unknown
+  /** Anything the app wants to keep on the endpoint (`endpoint.extra`); Tessera never reads it. */
+  readonly extra?: any
 }
 
 /**

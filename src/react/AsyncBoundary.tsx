@@ -51,16 +51,44 @@ function DefaultError({ error, resetErrorBoundary }: ErrorFallbackProps) {
   )
 }
 
+/**
+ * The ErrorBoundary of AsyncBoundary: it shows the errors data reads raise and lets the others
+ * (bugs in rendering code: a TypeError, a failed assertion) through to an error boundary of the
+ * app's, as data-client's AsyncBoundary does. A data error is one with a `status` (data-client's
+ * test for a NetworkError: HTTP failures, bad arguments, GraphQL errors), or any error a read of
+ * this store threw (a network failure, a response that does not fit the schema).
+ */
+class NetworkErrorBoundary extends ErrorBoundary {
+  override render(): ReactNode {
+    const { error } = this.state
+    // Thrown from render, the error goes on to the next boundary up.
+    if (error !== null && !isDataError(error, this.context)) throw error
+    return super.render()
+  }
+}
+
+function isDataError(error: unknown, context: ContextType<typeof DataContext>): boolean {
+  if (error === null || (typeof error !== 'object' && typeof error !== 'function')) return false
+  return 'status' in error || context?.retries.has(error as Error) === true
+}
+
 /** Props of AsyncBoundary. */
 export interface AsyncBoundaryProps {
   /** Shown while anything below suspends. */
   fallback?: ReactNode
-  /** Shown when anything below throws; gets the error and a retry function. */
+  /**
+   * Shown when a data read below fails (an error with a `status`, or any a read threw); gets the
+   * error and a retry function. Other errors are not caught here.
+   */
   errorComponent?: ComponentType<ErrorFallbackProps>
   children?: ReactNode
 }
 
-/** Loading and error handling for everything below it, in one place: Suspense inside an error boundary. */
+/**
+ * Loading and error handling for the data reads below it, in one place: Suspense inside an error
+ * boundary. As in data-client, only data errors are caught (see `errorComponent`); an error in
+ * rendering code reaches the app's own error boundary.
+ */
 export function AsyncBoundary({ fallback = null, errorComponent, children }: AsyncBoundaryProps) {
   const [, setRevealed] = useState(0)
   const reveal = useCallback((promise: Promise<unknown>) => {
@@ -68,10 +96,10 @@ export function AsyncBoundary({ fallback = null, errorComponent, children }: Asy
     promise.then(rerender, rerender)
   }, [])
   return (
-    <ErrorBoundary fallbackComponent={errorComponent}>
+    <NetworkErrorBoundary fallbackComponent={errorComponent}>
       <RevealContext.Provider value={reveal}>
         <Suspense fallback={fallback}>{children}</Suspense>
       </RevealContext.Provider>
-    </ErrorBoundary>
+    </NetworkErrorBoundary>
   )
 }

@@ -15,6 +15,13 @@ export interface DataProviderProps {
 }
 
 /**
+ * DataProvider's props under data-client's name (its `CacheProvider` / `DataProvider` props), so
+ * wrappers typed against it move over with the import. data-client's `initialState` and
+ * `Controller` props have no counterpart: pass `store={createStore({ initialState })}` instead.
+ */
+export type ProviderProps = DataProviderProps
+
+/**
  * Provides the cache to every hook below it. Stale reads on screen are refetched when the page
  * becomes visible again or the browser comes back online.
  */

@@ -4,7 +4,8 @@ import { useResponse } from './useResponse'
 
 /**
  * Reads a queryable schema straight from the cache, whatever endpoints filled it: `schema.All`
- * lists every entity of its type, an Entity with `{ id }` finds that record. Never fetches.
+ * lists every entity of its type, an Entity with `{ id }` finds that record, a `Query` gives its
+ * processed result (undefined while its schema finds nothing). Never fetches.
  */
 export function useQuery<S extends object>(schema: S, ...args: readonly unknown[]): Denormalize<S> | undefined {
   const controller = useDataContext('useQuery').store.controller

@@ -1,6 +1,8 @@
 import * as React from 'react'
 import { useContext, useEffect } from 'react'
 import type { EndpointInterface, ResolveType } from '../endpoint/types'
+import type { DenormalizeNullable, EntityClassLike } from '../schema/index'
+import type { ObjectSchema } from '../schema/ObjectSchema'
 import { ExpiryStatus } from '../store/index'
 import { useResponse } from './useResponse'
 import { RevealContext, RevealGenerationContext } from './context'
@@ -9,17 +11,20 @@ import { RevealContext, RevealGenerationContext } from './context'
  * Reads an endpoint's data, suspending until it is available. Invalid data (missing, deleted,
  * invalidated) suspends and fetches; Stale data is returned and refetched in the background;
  * Valid data fetches nothing. Hard errors are thrown to the nearest error boundary; soft errors
- * keep the last data on screen. `null` as the first argument skips the read (returns undefined).
+ * keep the last data on screen. `null` as the first argument skips the read: nothing is fetched,
+ * and the result is undefined, or for an object schema its empty shape (members at their
+ * defaults, nested lists and entities undefined: `{ user: { pinnedItems: { nodes: undefined } } }`),
+ * as in data-client, so a conditional read can be destructured without a check.
  * Returns the same object for an entity until that entity changes.
  * @throws {Promise} while the first fetch is in flight.
  */
 export function useSuspense<E extends ReadEndpoint>(endpoint: E, ...args: readonly [...Parameters<E>]): ResolveType<E>
-export function useSuspense<E extends ReadEndpoint>(endpoint: E, ...args: readonly [null]): undefined
+export function useSuspense<E extends ReadEndpoint>(endpoint: E, ...args: readonly [null]): SkippedRead<E['schema']>
 export function useSuspense<E extends ReadEndpoint>(
   endpoint: E,
   ...args: readonly [...Parameters<E>] | readonly [null]
-): ResolveType<E> | undefined
-export function useSuspense<E extends ReadEndpoint>(endpoint: E, ...args: readonly [...Parameters<E>] | readonly [null]): ResolveType<E> | undefined {
+): ResolveType<E> | SkippedRead<E['schema']>
+export function useSuspense<E extends ReadEndpoint>(endpoint: E, ...args: readonly [...Parameters<E>] | readonly [null]): ResolveType<E> | SkippedRead<E['schema']> {
   const { data, expiryStatus, error, key, context } = useResponse('useSuspense', endpoint, args)
   const controller = context.store.controller
   const reveal = useContext(RevealContext)
@@ -31,7 +36,8 @@ export function useSuspense<E extends ReadEndpoint>(endpoint: E, ...args: readon
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, expiryStatus === ExpiryStatus.Stale])
 
-  if (skip) return undefined as any
+  // The read's data is the schema's empty shape (undefined but for object schemas).
+  if (skip) return data as any
   if (expiryStatus === ExpiryStatus.Invalid) {
     // Started just after this render (if still needed then), not during it: the fetch dispatches,
     // and a store update in the middle of a render makes React update other readers from inside
@@ -59,3 +65,12 @@ function ignore(): void {}
 
 /** Endpoints useSuspense accepts: reads, not mutations. */
 type ReadEndpoint = EndpointInterface & { sideEffect?: undefined | false }
+
+/**
+ * What a read skipped with `null` gives: undefined, except for an object schema, whose empty
+ * shape it is (members that are lists, entities or other schemas undefined).
+ */
+export type SkippedRead<S> = S extends ObjectSchema<infer D> ? DenormalizeNullable<D>
+  : S extends undefined | null | EntityClassLike | readonly unknown[] | { readonly _denormalized: unknown } | ((...args: any) => any) ? undefined
+  : S extends object ? DenormalizeNullable<S>
+  : undefined

@@ -23,8 +23,12 @@ export interface CollectionOptions {
   nestKey?: (parent: any, key: string | undefined) => Record<string, unknown>
 }
 
-/** Schemas a Collection can hold: `[Entity]` or `new schema.Array(...)`. */
-export type CollectionItems = readonly [unknown] | ArraySchema<any, any>
+/**
+ * Schemas a Collection can hold: `[Entity]` or `new schema.Array(...)`. Any array type is accepted
+ * too, for data-client's spelling `schema.Collection<Todo[]>` (or `<O['schema'][]>`); the tuple
+ * keeps `new schema.Collection([Todo])` inferred as `Collection<[typeof Todo]>`.
+ */
+export type CollectionItems = readonly [unknown] | readonly unknown[] | ArraySchema<any, any>
 
 type Row<S> = Denormalize<S> extends readonly (infer R)[] ? R : never
 

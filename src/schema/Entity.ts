@@ -1,5 +1,6 @@
 import { SchemaError, describeValue, entityLabel } from './SchemaError'
 import { assignFields } from './table'
+import { validateRecord } from './guess'
 import { INVALID, checkFieldSchemas } from './kinds'
 import type { DenormalizeDelegate, EntityMeta, NormalizeDelegate } from './types'
 
@@ -62,10 +63,18 @@ export abstract class Entity {
     return incomingMeta.fetchedAt < existingMeta.fetchedAt
   }
 
-  /** Merges an incoming record into the stored one, letting whichever was fetched later win. */
+  /**
+   * Merges an incoming record into the stored one, letting whichever was fetched later win, field
+   * by field where the stored record holds fields of several ages (`fieldsAt`): an older detail
+   * response still updates the fields a newer summary did not carry.
+   */
   static mergeWithStore(existingMeta: EntityMeta | undefined, incomingMeta: EntityMeta, existing: any, incoming: any): any {
     if (existingMeta !== undefined && this.shouldReorder(existingMeta, incomingMeta, existing, incoming)) {
-      return this.merge(incoming, existing)
+      const fieldsAt = existingMeta.fieldsAt
+      if (fieldsAt === undefined) return this.merge(incoming, existing)
+      const newer: Record<string, unknown> = {}
+      for (const field of Object.keys(existing)) if ((fieldsAt[field] ?? existingMeta.fetchedAt) > incomingMeta.fetchedAt) newer[field] = existing[field]
+      return this.merge(this.merge(existing, incoming), newer)
     }
     return this.merge(existing, incoming)
   }
@@ -80,7 +89,7 @@ export abstract class Entity {
 
   /** Instance with nested fields denormalized, or undefined when `validate` rejects the record. */
   static createIfValid(props: object): any {
-    if (this.validate(props)) return undefined
+    if (validateRecord(this, props)) return undefined
     return (this as any).fromJS(props)
   }
 
@@ -102,7 +111,9 @@ export abstract class Entity {
     }
     if (missingPk(id) || (typeof id !== 'string' && typeof id !== 'number')) throw pkError(this, id, input)
     const pk = String(id)
-    const message = this.validate(processed)
+    // A guess is judged when it is merged, by what it changes (a partial guess over a summary
+    // record is fine); a response must be whole.
+    const message = delegate.optimistic ? undefined : this.validate(processed)
     if (message) throw new SchemaError(`${entityLabel(this)} ${pk} failed validation: ${message}`)
     if (delegate.checkLoop(this.key, pk, input)) return pk
 

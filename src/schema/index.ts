@@ -1,7 +1,7 @@
 export { Entity, validateRequired } from './Entity'
 export { EntityMixin, type EntityMixinOptions, type EntityMixinClass } from './EntityMixin'
 export * as schema from './schema'
-export { normalize, type NormalizeStore, type NormalizedResult, type NormalizeOptions } from './normalize'
+export { normalize, normalizeChanges, type NormalizeStore, type NormalizedResult, type NormalizeOptions } from './normalize'
 export { denormalize } from './denormalize'
 export { emptyShape } from './emptyShape'
 export { MemoCache, type MemoResult } from './MemoCache'

@@ -1,6 +1,7 @@
 import { SchemaError, describeValue } from './SchemaError'
 import { isEntity, isReferenceValue, isSchemaLike, normalizeList, toReference } from './kinds'
 import { createTable, readEntry, tableKeys } from './table'
+import { isGuess, markGuess, validateRecord } from './guess'
 import type {
   EntitiesMetaTable,
   EntityTable,
@@ -46,11 +47,11 @@ export interface NormalizeOptions {
 }
 
 /**
- * Replaces every entity in `input` by its pk and collects the records by entity key. Pure: the
- * store is read, never written. Call shape matches `@data-client/normalizr`.
- * @throws {SchemaError} when the input does not fit the schema; nothing is returned or written then.
+ * Normalizes `input` against `store` and returns only the records it adds or changes, so writing
+ * them costs what the response holds, not what the cache holds: the store's receive path.
+ * @throws {SchemaError} when the input does not fit the schema; nothing is returned then.
  */
-export function normalize<S = unknown, R = Normalize<S>>(
+export function normalizeChanges<S = unknown, R = Normalize<S>>(
   schema: S | undefined,
   input: unknown,
   args: readonly unknown[] = [],
@@ -71,6 +72,46 @@ export function normalize<S = unknown, R = Normalize<S>>(
     throw error
   }
   return { result: result as R, entities: run.entities, indexes: run.indexes, entitiesMeta: run.entitiesMeta }
+}
+
+/**
+ * Replaces every entity in `input` by its pk and collects the records by entity key. Pure: the
+ * store is read, never written. Call shape and result match `@data-client/normalizr`: with a
+ * store, the tables returned are the store's merged with this input, so they can be read with
+ * `denormalize` or `MemoCache` as they are (this copies every stored record; the store itself
+ * writes only the changes).
+ * @throws {SchemaError} when the input does not fit the schema; nothing is returned or written then.
+ */
+export function normalize<S = unknown, R = Normalize<S>>(
+  schema: S | undefined,
+  input: unknown,
+  args: readonly unknown[] = [],
+  store: NormalizeStore = EMPTY,
+  meta?: EntityMeta,
+  options: NormalizeOptions = {},
+): NormalizedResult<R> {
+  const changes = normalizeChanges<S, R>(schema, input, args, store, meta, options)
+  if (store.entities === undefined && store.entitiesMeta === undefined && store.indexes === undefined) return changes
+  return {
+    result: changes.result,
+    entities: mergeTables(store.entities, changes.entities) as EntityTable,
+    entitiesMeta: mergeTables(store.entitiesMeta, changes.entitiesMeta) as EntitiesMetaTable,
+    indexes: mergeTables(store.indexes, changes.indexes) as IndexTable,
+  }
+}
+
+/** Plain copies of the stored tables (flat or sharded) with the changed records written over them. */
+function mergeTables(stored: { readonly [key: string]: unknown } | undefined, changes: { readonly [key: string]: unknown }): Record<string, unknown> {
+  const out: Record<string, Record<string, unknown>> = createTable()
+  if (stored !== undefined) {
+    for (const key of Object.keys(stored)) {
+      const table = stored[key] as Parameters<typeof tableKeys>[0]
+      const copy: Record<string, unknown> = (out[key] = createTable())
+      for (const pk of tableKeys(table)) copy[pk] = readEntry(table, pk)
+    }
+  }
+  for (const key of Object.keys(changes)) out[key] = Object.assign(out[key] ?? createTable(), changes[key])
+  return out
 }
 
 /** The largest Date: "never expires", and still a number after JSON (Infinity becomes null). */
@@ -205,20 +246,26 @@ class NormalizeRun implements NormalizeDelegate {
       record = schema.merge(pending, incoming)
       if (sameRecord(record, pending)) record = pending
     } else {
-      const existing = readEntry(this.store.entities?.[key], pk)
+      const existing = readEntry(this.store.entities?.[key], pk) as object | null | undefined
       if (existing === undefined || existing === null) {
         record = incoming
         metaTable[pk] = this.meta
+        if (this.optimistic) {
+          // A record the guess creates reads with the class defaults for the fields it leaves out.
+          markGuess(record as object)
+          const message = validateRecord(schema, record as object)
+          if (message) throw new SchemaError(`${schema.key} ${pk}: the optimistic guess is not a valid record: ${message}`)
+        }
       } else {
         const existingMeta = readEntry(this.store.entitiesMeta?.[key], pk) as EntityMeta | undefined
         if (this.optimistic) {
-          // A guess shows over whatever is stored, however new: it is what the user just did.
-          // The stored freshness stays, so the guess does not make the record look refetched.
-          record = schema.merge(existing, incoming)
-          metaTable[pk] = existingMeta ?? this.meta
+          const guess = this.guessOver(schema, pk, existing, existingMeta, incoming)
+          record = guess.record
+          metaTable[pk] = guess.meta
         } else {
           record = schema.mergeWithStore(existingMeta, this.meta, existing, incoming)
-          metaTable[pk] = schema.mergeMetaWithStore(existingMeta, this.meta, existing, incoming)
+          const meta = schema.mergeMetaWithStore(existingMeta, this.meta, existing, incoming)
+          metaTable[pk] = existingMeta === undefined ? meta : withFieldTimes(meta, record as object, existing, existingMeta, incoming, this.meta.fetchedAt)
         }
         // Unchanged data keeps its identity, so reads built from it stay memoized.
         if (sameRecord(record, existing)) record = existing
@@ -238,6 +285,36 @@ class NormalizeRun implements NormalizeDelegate {
       if (index === undefined) index = byName[name] = createTable()
       index[String(value)] = pk
     }
+  }
+
+  /**
+   * An optimistic guess over a stored record. Per field, the newest information by request start
+   * wins: a field a response started after this mutation wrote stays as the server sent it, every
+   * other field the guess names shows the guess. The guess is judged by what it changes: it is
+   * refused only when it turns a record that read as valid into one that does not (a summary record
+   * is no reason to drop a like). The record's freshness stays; the guessed fields are stamped
+   * with the mutation's start, so later guesses over them win and earlier ones lose.
+   */
+  private guessOver(schema: MergeableSchema, pk: string, existing: object, existingMeta: EntityMeta | undefined, incoming: object): { record: object; meta: EntityMeta } {
+    // A list-valued record (a Collection) has no fields to weigh: the guess merges as it is.
+    if (Array.isArray(incoming) || Array.isArray(existing)) return { record: schema.merge(existing, incoming), meta: existingMeta ?? this.meta }
+    const startedAt = this.meta.fetchedAt
+    let fields: Record<string, unknown> | undefined
+    let times: Record<string, number> | undefined
+    for (const field of Object.keys(incoming)) {
+      if (existingMeta !== undefined && hasOwn.call(existing, field) && fieldTime(existingMeta, field) > startedAt) continue
+      ;(fields ??= {})[field] = (incoming as Record<string, unknown>)[field]
+      ;(times ??= {})[field] = startedAt
+    }
+    if (fields === undefined) return { record: existing, meta: existingMeta ?? this.meta }
+    const record = schema.merge(existing, fields) as object
+    if (isGuess(existing)) markGuess(record)
+    if (!validateRecord(schema, existing)) {
+      const message = validateRecord(schema, record)
+      if (message) throw new SchemaError(`${schema.key} ${pk}: the optimistic guess would make the stored record invalid: ${message}`)
+    }
+    const base = existingMeta ?? this.meta
+    return { record, meta: { ...base, fieldsAt: { ...base.fieldsAt, ...times } } }
   }
 
   setEntity(key: string, pk: string, record: unknown): void {
@@ -283,3 +360,32 @@ export function sameRecord(a: unknown, b: unknown): boolean {
   }
   return true
 }
+
+const hasOwn = Object.prototype.hasOwnProperty
+
+/** When the request behind a record's field started. */
+function fieldTime(meta: EntityMeta, field: string): number {
+  return meta.fieldsAt?.[field] ?? meta.fetchedAt
+}
+
+/**
+ * The merged record's meta with the fields whose age differs from its `fetchedAt` listed in
+ * `fieldsAt` (a summary response over a detail record leaves the detail's fields older). The
+ * common case, a response with every field the record had, returns `meta` untouched.
+ */
+function withFieldTimes(meta: EntityMeta, record: object, existing: object, existingMeta: EntityMeta, incoming: object, incomingAt: number): EntityMeta {
+  let times: Record<string, number> | undefined
+  for (const field of Object.keys(record)) {
+    // A field both have holds the newer of the two (see Entity.mergeWithStore).
+    const stored = hasOwn.call(existing, field) ? fieldTime(existingMeta, field) : -Infinity
+    const at = hasOwn.call(incoming, field) && incomingAt > stored ? incomingAt : stored
+    if (at !== meta.fetchedAt) (times ??= {})[field] = at
+  }
+  if (times === undefined) {
+    if (meta.fieldsAt === undefined) return meta
+    const { fieldsAt: _dropped, ...rest } = meta
+    return rest
+  }
+  return { ...meta, fieldsAt: times }
+}
+

@@ -13,6 +13,12 @@ export interface EntityMeta {
   readonly fetchedAt: number
   /** When the record stops being fresh. */
   readonly expiresAt: number
+  /**
+   * When the request behind a field started, for the fields where that is not `fetchedAt`: a
+   * record merged from a summary and a detail response holds fields of two ages. Optimistic guesses
+   * compare against it, so a response never hides the guess of a mutation that started after it.
+   */
+  readonly fieldsAt?: { readonly [field: string]: number }
 }
 
 /** Normalized records by entity key and pk; `null` is a tombstone left by `schema.Invalidate`. */
@@ -104,6 +110,10 @@ export interface MergeableSchema {
   merge(existing: any, incoming: any): any
   mergeWithStore(existingMeta: EntityMeta | undefined, incomingMeta: EntityMeta, existing: any, incoming: any): any
   mergeMetaWithStore(existingMeta: EntityMeta | undefined, incomingMeta: EntityMeta, existing: any, incoming: any): EntityMeta
+  /** Judges an optimistic guess by what it changes (see `Entity.validate`). */
+  validate?(processed: any): string | undefined | void | false | null
+  /** The field defaults a guess's new record reads with. */
+  readonly defaults?: object
 }
 
 /** Any value accepted where a schema is expected. */

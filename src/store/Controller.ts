@@ -1,4 +1,4 @@
-import { INVALID, MemoCache, normalize, type Denormalize, type DenormalizeNullable, type EntityMeta, type EntityPath, type Schema } from '../schema/index'
+import { INVALID, MemoCache, normalizeChanges, type Denormalize, type DenormalizeNullable, type EntityMeta, type EntityPath, type Schema } from '../schema/index'
 import { isDevelopment } from '../schema/dev'
 import { readEntry, tableKeys } from '../schema/table'
 import type { EndpointInterface, SnapshotInterface } from '../endpoint/types'
@@ -97,6 +97,8 @@ export class Controller {
   private readonly subscribers: readonly Manager[]
   /** Endpoints already warned about: a pollFrequency no manager acts on. */
   private unpolled: WeakSet<object> | undefined
+  /** Endpoints already warned about: a getOptimisticResponse that failed. */
+  private unguessed: WeakSet<object> | undefined
   private readonly gc: GCManager
   private memo = new MemoCache()
   private readonly optimistic: OptimisticView
@@ -389,7 +391,7 @@ export class Controller {
     const now = this.now()
     const meta = withGcTime({ fetchedAt, date: now, expiresAt: expiry(now, endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY) }, endpoint)
     const state = this.getState()
-    const normalized = normalize(endpoint.schema, value, args, state, meta, { schemas: this.schemas })
+    const normalized = normalizeChanges(endpoint.schema, value, args, state, meta, { schemas: this.schemas })
     return createReceive(key, args, normalized, meta, computeUpdates(endpoint, normalized.result, args, state))
   }
 
@@ -452,13 +454,22 @@ export class Controller {
     try {
       this.guessAction(endpoint, layer, args, this.view(this.getState()))
     } catch (error) {
-      if (!(error instanceof AbortOptimistic) && isDevelopment() && typeof console !== 'undefined') {
-        console.warn(`${endpoint.name}: no optimistic update for this call, the request is sent without one: ${(error as Error)?.message ?? String(error)}`)
-      }
+      if (!(error instanceof AbortOptimistic) && isDevelopment()) this.warnNoGuess(endpoint, error)
       return
     }
     this.optimistic.register(key, fetchedAt, endpoint, args)
     this.dispatch(createOptimistic(key, args, fetchedAt))
+  }
+
+  /** Once per endpoint: its guesses fail, and what to change (a warning per call would flood the console). */
+  private warnNoGuess(endpoint: EndpointInterface, error: unknown): void {
+    if ((this.unguessed ??= new WeakSet()).has(endpoint) || typeof console === 'undefined') return
+    this.unguessed.add(endpoint)
+    console.warn(
+      `${endpoint.name}: getOptimisticResponse failed, so this mutation shows nothing until the server answers ` +
+        `(further failures of this endpoint are not reported): ${(error as Error)?.message ?? String(error)}. ` +
+        'Return only the fields the mutation changes, with the primary key, and throw snapshot.abort when there is nothing to guess.',
+    )
   }
 
   /** The receive action an optimistic guess stands for, computed against `view`. */
@@ -466,12 +477,14 @@ export class Controller {
     const fetchedAt = layer.fetchedAt
     const records: unknown[] = []
     const results: unknown[] = []
+    const note = (entityKey: string, pk: string) =>
+      records.push(entityKey, pk, readEntry(view.entities[entityKey], pk), readEntry(view.entitiesMeta[entityKey], pk))
     // The snapshot notes what the guess reads, so the view can tell when it would come out the same.
     const read = (endpoint: EndpointInterface, readArgs: readonly unknown[]) => {
       if (readArgs[0] === null) return
       const key = endpoint.key(...readArgs)
       results.push(key, selectResult(view, key), selectMeta(view, key))
-      for (const { key: entityKey, pk } of this.pathsOf(endpoint, readArgs, view)) records.push(entityKey, pk, readEntry(view.entities[entityKey], pk))
+      for (const { key: entityKey, pk } of this.pathsOf(endpoint, readArgs, view)) note(entityKey, pk)
     }
     const snapshot: SnapshotInterface = {
       fetchedAt,
@@ -491,17 +504,17 @@ export class Controller {
     }
     const value = endpoint.getOptimisticResponse!(snapshot, ...args)
     const meta: EntityMeta = { fetchedAt, date: fetchedAt, expiresAt: expiry(fetchedAt, endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY) }
-    const normalized = normalize(endpoint.schema, value, args, view, meta, { optimistic: true })
+    const normalized = normalizeChanges(endpoint.schema, value, args, view, meta, { optimistic: true })
     // What the guess was merged into, and the lists a push looked through.
     for (const entityKey of Object.keys(normalized.entities)) {
       const written = normalized.entities[entityKey]!
       let lists = false
       for (const pk of Object.keys(written)) {
-        records.push(entityKey, pk, readEntry(view.entities[entityKey], pk))
+        note(entityKey, pk)
         lists ||= Array.isArray(written[pk])
       }
       // A push into lists (Collections) depends on which lists there are: the whole table.
-      if (lists) records.push(entityKey, undefined, view.entities[entityKey])
+      if (lists) records.push(entityKey, undefined, view.entities[entityKey], undefined)
     }
     const updates = computeUpdates(endpoint, normalized.result, args, view)
     if (updates !== undefined) for (const key of Object.keys(updates)) results.push(key, selectResult(view, key), selectMeta(view, key))

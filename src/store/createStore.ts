@@ -1,7 +1,7 @@
 import { createReplaceState, type Action } from './actions'
 import { REPLACE_STATE } from './actionTypes'
 import { Controller } from './Controller'
-import type { Dispatch, Manager } from './Manager'
+import type { Dispatch, Manager, Middleware } from './Manager'
 import { GCManager, type GCOptions } from './managers/GCManager'
 import { NetworkManager } from './managers/NetworkManager'
 import type { DevToolsConnector } from './managers/devtools'
@@ -13,7 +13,9 @@ export interface StoreOptions extends GCOptions {
   /**
    * Extra managers; each sees every action through its middleware, and hears of mounted readers
    * if it has `subscribe`. Polling is one: `managers: [new PollingManager()]` makes
-   * `pollFrequency` work (left out, nothing polls and development builds warn).
+   * `pollFrequency` work (left out, nothing polls and development builds warn). The list may hold
+   * the defaults too (`[...getDefaultManagers(), new LogoutManager()]`, as data-client apps write
+   * it): a NetworkManager or GCManager in it is used instead of a new one, never beside it.
    */
   managers?: readonly Manager[]
   /** A saved state to start from (for example one taken from devtools or a test). */
@@ -63,9 +65,7 @@ export function createStore(options: StoreOptions = {}): Store {
   }
   let state: State = options.initialState ? hydrateState(options.initialState) : createInitialState()
   const listeners = new Set<StoreListener>()
-  const network = new NetworkManager()
-  const gc = new GCManager({ gcTime: options.gcTime, gcBatch: options.gcBatch })
-  const managers: Manager[] = [network, gc, ...(options.managers ?? [])]
+  const { managers, network, gc } = withDefaultManagers(options)
 
   const apply: Dispatch = (action) => {
     state = reducer(state, action)
@@ -74,7 +74,8 @@ export function createStore(options: StoreOptions = {}): Store {
   let dispatch: Dispatch = apply
   const controller = new Controller({ dispatch: (action) => dispatch(action), getState: () => state, now: options.now, network, gc, managers })
   for (const manager of [...managers].reverse()) {
-    if (manager.middleware) dispatch = manager.middleware(controller)(dispatch)
+    const middleware: Middleware | undefined = typeof manager.getMiddleware === 'function' ? manager.getMiddleware() : manager.middleware
+    if (middleware) dispatch = middleware(controller)(dispatch)
   }
 
   const store: Store = {
@@ -102,4 +103,49 @@ export function createStore(options: StoreOptions = {}): Store {
       })
     : undefined
   return store
+}
+
+/**
+ * The managers a store has when none are given: a NetworkManager (in-flight requests) and a
+ * GCManager (`options` configure it). New ones at each call. For data-client's
+ * `managers={[...getDefaultManagers(), new LogoutManager()]}`: createStore and DataProvider use
+ * these instead of making their own, so nothing runs twice. Unlike data-client's, polling is not
+ * among them: add `new PollingManager()` for `pollFrequency`.
+ */
+export function getDefaultManagers(options: GCOptions = {}): Manager[] {
+  return [new NetworkManager(), new GCManager(options)]
+}
+
+/**
+ * The store's managers: those given, with a NetworkManager and a GCManager in front unless the
+ * list already has its own (which the Controller then uses).
+ * @throws {TypeError} for two of either kind, or `gcTime`/`gcBatch` beside a GCManager of the app's.
+ */
+function withDefaultManagers(options: StoreOptions): { managers: Manager[]; network: NetworkManager; gc: GCManager } {
+  const given = options.managers ?? []
+  const network = onlyOne(given, NetworkManager, 'NetworkManager')
+  const gc = onlyOne(given, GCManager, 'GCManager')
+  if (gc !== undefined && (options.gcTime !== undefined || options.gcBatch !== undefined)) {
+    throw new TypeError(
+      'createStore: gcTime and gcBatch configure the GCManager createStore makes, but `managers` has one already: ' +
+        'give them to it instead (getDefaultManagers({ gcTime }) or new GCManager({ gcTime })).',
+    )
+  }
+  const defaults = {
+    network: network ?? new NetworkManager(),
+    gc: gc ?? new GCManager({ gcTime: options.gcTime, gcBatch: options.gcBatch }),
+  }
+  const added = [defaults.network, defaults.gc].filter((manager) => !given.includes(manager))
+  return { managers: [...added, ...given], ...defaults }
+}
+
+// The name is passed in: a minifier may rename the class.
+function onlyOne<M extends Manager>(managers: readonly Manager[], kind: new (...args: any[]) => M, name: string): M | undefined {
+  const found = managers.filter((manager): manager is M => manager instanceof kind)
+  if (found.length > 1) {
+    throw new TypeError(
+      `createStore: \`managers\` has ${found.length} ${name}s; a store runs one. Spread getDefaultManagers() once, or leave it out (createStore adds the defaults by itself).`,
+    )
+  }
+  return found[0]
 }

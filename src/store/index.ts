@@ -7,6 +7,7 @@ export { Controller, DEFAULT_DATA_EXPIRY, DEFAULT_ERROR_EXPIRY, NEVER, ResetErro
 export type { Manager, Middleware, Dispatch } from './Manager'
 export { NetworkManager, AbortError } from './managers/NetworkManager'
 export { PollingManager } from './managers/PollingManager'
+export { LogoutManager, type LogoutManagerOptions, type LogoutError } from './managers/LogoutManager'
 export { GCManager, DEFAULT_GC_TIME, DEFAULT_GC_BATCH, type GCOptions } from './managers/GCManager'
 export { connectDevTools, devTools, type DevToolsOptions, type DevToolsConnection, type DevToolsConnector, type DevToolsHost } from './managers/devtools'
-export { createStore, type Store, type StoreOptions, type StoreListener } from './createStore'
+export { createStore, getDefaultManagers, type Store, type StoreOptions, type StoreListener } from './createStore'

@@ -7,9 +7,11 @@ import { applyGuess } from './reducer'
 import type { OptimisticLayer, State } from './state'
 
 /**
- * What a guess read from the view it was computed against: records (`[entityKey, pk, record]`,
- * a pk of undefined for a whole table) and endpoint results (`[key, result, meta]`). While they
- * are the same objects, the guess would come out the same, and is not computed again.
+ * What a guess read from the view it was computed against: records (`[entityKey, pk, record,
+ * meta]`, a pk of undefined for a whole table) and endpoint results (`[key, result, meta]`). While
+ * they are the same objects, the guess would come out the same, and is not computed again. The
+ * record's meta counts: a response that brings an equal record still changes which of its fields
+ * are newer than the guess.
  */
 export interface GuessDeps {
   readonly records: unknown[]
@@ -105,10 +107,14 @@ const NO_LAYERS: readonly OptimisticLayer[] = Object.freeze([])
 /** True when everything a guess read is still the same object in `view`. */
 function unchanged(deps: GuessDeps, view: State): boolean {
   const records = deps.records
-  for (let i = 0; i < records.length; i += 3) {
-    const table = view.entities[records[i] as string]
+  for (let i = 0; i < records.length; i += 4) {
+    const entityKey = records[i] as string
     const pk = records[i + 1] as string | undefined
-    if ((pk === undefined ? table : readEntry(table, pk)) !== records[i + 2]) return false
+    if (pk === undefined) {
+      if (view.entities[entityKey] !== records[i + 2]) return false
+    } else if (readEntry(view.entities[entityKey], pk) !== records[i + 2] || readEntry(view.entitiesMeta[entityKey], pk) !== records[i + 3]) {
+      return false
+    }
   }
   const results = deps.results
   for (let i = 0; i < results.length; i += 3) {

@@ -27,7 +27,8 @@ export interface ResponseInfo<T = unknown> {
 
 /**
  * Reads an endpoint from the cache: denormalized data plus its expiry status at `now`.
- * `null` as the first argument means "not now": no data, Valid, nothing to fetch. `state` is read
+ * `null` as the first argument means "not now": Valid, nothing to fetch, and no data (an object
+ * schema's empty shape, as data-client gives it). `state` is read
  * as it is: pass the optimistic view (`controller.getResponse` does) to see pending mutations.
  */
 export function selectResponse<T = unknown>(
@@ -37,7 +38,8 @@ export function selectResponse<T = unknown>(
   now: number,
   memo: MemoCache,
 ): ResponseInfo<T> {
-  if (args[0] === null) return { data: undefined, expiryStatus: ExpiryStatus.Valid, expiresAt: Infinity, key: '' }
+  // Skipped, as in data-client: an object schema still reads as its shape (nested lists and entities undefined).
+  if (args[0] === null) return { data: emptyShape(endpoint.schema) as T | undefined, expiryStatus: ExpiryStatus.Valid, expiresAt: Infinity, key: '' }
   const key = (endpoint.key as (...a: readonly unknown[]) => string)(...args)
   const meta = selectMeta(state, key)
   const schema = endpoint.schema

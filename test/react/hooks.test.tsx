@@ -200,6 +200,46 @@ describe('useLoading', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy()
     expect(screen.getByRole('alert').textContent).toBe('Title taken')
   })
+
+  it('memoizes run on its deps, calling the function of the render that changed them', async () => {
+    const runs: ((...args: []) => Promise<string | undefined>)[] = []
+    function Probe({ label, dep }: { label: string; dep: number }) {
+      const [run] = useLoading(async () => label, [dep])
+      runs.push(run)
+      return null
+    }
+    const { rerender } = render(<Probe label="a" dep={1} />)
+    rerender(<Probe label="b" dep={1} />)
+    expect(runs[1]).toBe(runs[0])
+    let result: string | undefined
+    await act(async () => {
+      result = await runs[1]!()
+    })
+    expect(result).toBe('a')
+    rerender(<Probe label="c" dep={2} />)
+    expect(runs.at(-1)).not.toBe(runs[0])
+    await act(async () => {
+      result = await runs.at(-1)!()
+    })
+    expect(result).toBe('c')
+  })
+
+  it('without deps keeps one run for the component’s life, calling the latest function', async () => {
+    const runs: ((...args: []) => Promise<string | undefined>)[] = []
+    function Probe({ label }: { label: string }) {
+      const [run] = useLoading(async () => label)
+      runs.push(run)
+      return null
+    }
+    const { rerender } = render(<Probe label="a" />)
+    rerender(<Probe label="b" />)
+    expect(new Set(runs).size).toBe(1)
+    let result: string | undefined
+    await act(async () => {
+      result = await runs[0]!()
+    })
+    expect(result).toBe('b')
+  })
 })
 
 describe('useFetch', () => {

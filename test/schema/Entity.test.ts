@@ -291,14 +291,24 @@ describe('Entity', () => {
         body: 'Full text',
         comments: ['c1'],
       })
-      expect(store.entitiesMeta.Article!['1']).toEqual(metaAt(2000))
+      // The fields the summary did not carry keep the age of the detail response that wrote them.
+      expect(store.entitiesMeta.Article!['1']).toEqual({ ...metaAt(2000), fieldsAt: { author: 1000, createdAt: 1000, body: 1000, comments: 1000 } })
     })
 
     it('does not let an older response overwrite fields fetched later, but keeps its new fields', () => {
       const newer = receive(emptyStore(), User, { id: 'u1', name: 'New name' }, [], metaAt(2000))
       const { store } = receive(newer.store, User, { id: 'u1', name: 'Old name', email: 'ada@example.com' }, [], metaAt(1000))
       expect(store.entities.User!['u1']).toEqual({ id: 'u1', name: 'New name', email: 'ada@example.com' })
-      expect(store.entitiesMeta.User!['u1']).toEqual(metaAt(2000))
+      expect(store.entitiesMeta.User!['u1']).toEqual({ ...metaAt(2000), fieldsAt: { email: 1000 } })
+    })
+
+    it('lets an older response update the fields a newer one did not carry, field by field', () => {
+      const detail = receive(emptyStore(), User, { id: 'u1', name: 'Ada', email: 'old@example.com' }, [], metaAt(1000))
+      const summary = receive(detail.store, User, { id: 'u1', name: 'Ada L.' }, [], metaAt(3000))
+      // A detail request started between the two answers last: its email is newer than the stored one, its name is not.
+      const { store } = receive(summary.store, User, { id: 'u1', name: 'Ada (stale)', email: 'new@example.com' }, [], metaAt(2000))
+      expect(store.entities.User!['u1']).toEqual({ id: 'u1', name: 'Ada L.', email: 'new@example.com' })
+      expect(store.entitiesMeta.User!['u1']).toEqual({ ...metaAt(3000), fieldsAt: { email: 2000 } })
     })
 
     it('lets a response fetched at the same time as the stored one win', () => {

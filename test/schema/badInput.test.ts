@@ -3,6 +3,8 @@ import { Article, ArticleSummary, User, articleListSchema } from '../fixtures/bl
 import { Link, Post, feedMapping } from '../fixtures/feed'
 import { CREATED_AT, ada, articleListResponse, grace } from '../fixtures/responses'
 import { emptyStore, receive, type TestStore } from '../fixtures/store'
+// What the store writes (only the changed records): internal, not the public normalize.
+import { normalizeChanges } from '../../src/schema/normalize'
 
 /** A store with data in it, so a bad response has something it could damage. */
 function filledStore(): TestStore {
@@ -197,7 +199,7 @@ describe('a schemaAttribute that gives an unknown value (schema.All rule 4)', ()
     const store = filledStore()
     const before = snapshot(store)
     const podcast = { id: 'x1', type: 'podcast' }
-    const { result, entities } = normalize(new schema.All(feedMapping, 'type'), [podcast], [], store)
+    const { result, entities } = normalizeChanges(new schema.All(feedMapping, 'type'), [podcast], [], store)
     expectUnchanged(store, before)
     expect(result).toEqual([podcast])
     expect(entities).toEqual({})

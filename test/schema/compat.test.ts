@@ -3,7 +3,7 @@
  * inputs, mixins, primary-key errors, the default freshness of `normalize`, and error messages
  * that name entities by their key.
  */
-import { Entity, INVALID, SchemaError, denormalize, normalize, schema } from '../../src/index'
+import { Entity, INVALID, MemoCache, SchemaError, denormalize, normalize, schema } from '../../src/index'
 import { Article, ArticleSummary, User, articleListSchema } from '../fixtures/blog'
 import { Link, Post, feedMapping, feedResponse } from '../fixtures/feed'
 import { CREATED_AT, ada, grace } from '../fixtures/responses'
@@ -341,7 +341,7 @@ describe('normalize without meta', () => {
     const dated = receive(emptyStore(), User, { id: 'u1', name: 'Ada (dated)' }, [], metaAt(1000)).store
     const undated = normalize(User, { id: 'u1', name: 'Ada (undated)', email: 'ada@example.com' }, [], dated)
     expect(undated.entities.User!.u1).toEqual({ id: 'u1', name: 'Ada (dated)', email: 'ada@example.com' })
-    expect(undated.entitiesMeta.User!.u1).toEqual(metaAt(1000))
+    expect(undated.entitiesMeta.User!.u1).toEqual({ ...metaAt(1000), fieldsAt: { email: 0 } })
   })
 })
 
@@ -437,5 +437,25 @@ describe('schema.Collection of a Union', () => {
       Link.fromJS(feedResponse[1]!),
       Post.fromJS(feedResponse[2]!),
     ])
+  })
+})
+
+describe('normalize into a store', () => {
+  it('returns the merged tables, so a MemoCache read of them still finds every other entity', () => {
+    const first = normalize([User], [{ id: 'u1', name: 'Ada' }, { id: 'u2', name: 'Grace' }])
+    const second = normalize(User, { id: 'u3', name: 'Edsger' }, [], first)
+    expect(Object.keys(second.entities.User!).sort()).toEqual(['u1', 'u2', 'u3'])
+    expect(Object.keys(second.entitiesMeta.User!).sort()).toEqual(['u1', 'u2', 'u3'])
+    const read = new MemoCache().denormalize([User], ['u1', 'u2', 'u3'], second.entities, []).data as User[]
+    expect(read.map((user) => user.name)).toEqual(['Ada', 'Grace', 'Edsger'])
+    // The store passed in is not written.
+    expect(Object.keys(first.entities.User!).sort()).toEqual(['u1', 'u2'])
+  })
+
+  it('merges a record it changes with the stored one, and leaves other entity types as they were', () => {
+    const first = normalize({ user: User, posts: [Post] }, { user: { id: 'u1', name: 'Ada', email: 'ada@example.com' }, posts: [{ id: 'p1', title: 'T' }] })
+    const second = normalize(User, { id: 'u1', name: 'Ada L.' }, [], first)
+    expect(second.entities.User!.u1).toEqual({ id: 'u1', name: 'Ada L.', email: 'ada@example.com' })
+    expect(second.entities.Post).toEqual(first.entities.Post)
   })
 })

@@ -3,6 +3,8 @@ import { ArticleSummary, Comment, User, allArticles, articleListSchema } from '.
 import { Link, Post, feedMapping, feedResponse } from '../fixtures/feed'
 import { CREATED_AT, ada, articleListResponse, grace } from '../fixtures/responses'
 import { emptyStore, metaAt, receive } from '../fixtures/store'
+// What the store writes (only the changed records): internal, not the public normalize.
+import { normalizeChanges } from '../../src/schema/normalize'
 
 const summary = (id: string, title: string, author: { id: string; name: string }) =>
   ArticleSummary.fromJS({ id, title, author: User.fromJS(author), createdAt: new Date(CREATED_AT) })
@@ -467,7 +469,7 @@ describe('schema.Invalidate', () => {
 
   it('writes a null tombstone for the entity the response names', () => {
     const { store } = receive(emptyStore(), articleListSchema, articleListResponse)
-    const { result, entities } = normalize(deleteArticle, { id: '2' }, [], store)
+    const { result, entities } = normalizeChanges(deleteArticle, { id: '2' }, [], store)
     expect(result).toBe('2')
     expect(entities).toEqual({ Article: { 2: null } })
   })

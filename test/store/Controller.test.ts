@@ -44,8 +44,18 @@ describe('Controller', () => {
       const renaming = controller.fetch(rename.endpoint, { id: '1' })
       expect(rename.calls).toHaveLength(1)
       expect(controller.getState().optimistic).toEqual([])
-      expect(warn).toHaveBeenCalledWith('rename: no optimistic update for this call, the request is sent without one: updater broke')
+      expect(warn).toHaveBeenCalledTimes(1)
+      expect(warn.mock.calls[0]![0]).toBe(
+        'rename: getOptimisticResponse failed, so this mutation shows nothing until the server answers (further failures of this endpoint are not reported): updater broke. ' +
+          'Return only the fields the mutation changes, with the primary key, and throw snapshot.abort when there is nothing to guess.',
+      )
+      // Once per endpoint: a second call is not reported again.
+      const again = controller.fetch(rename.endpoint, { id: '1' })
+      expect(rename.calls).toHaveLength(2)
+      expect(warn).toHaveBeenCalledTimes(1)
       warn.mockRestore()
+      await rename.calls[1]!.resolve({ id: '1', name: 'From the server' })
+      await again
       await rename.calls[0]!.resolve({ id: '1', name: 'From the server' })
       await expect(renaming).resolves.toMatchObject({ id: '1', name: 'From the server' })
       expect(selectMeta(controller.getState(), 'rename [{"id":"1"}]')?.error).toBeUndefined()

@@ -1,4 +1,4 @@
-import { Entity, createResource, createStore, validateRequired, type Action, type SnapshotInterface } from '../../src/index'
+import { Entity, ExpiryStatus, createResource, createStore, validateRequired, type Action, type SnapshotInterface } from '../../src/index'
 import { API } from '../fixtures/todos'
 import { createFakeEndpoint, createTestStore, flush } from '../helpers/createTestStore'
 import { installFakeFetch, type FakeFetch } from '../helpers/fakeFetch'
@@ -20,6 +20,14 @@ class PostDetail extends Post {
   tags: string[] = []
   static override validate(processed: any) {
     return validateRequired(processed, this.defaults) || super.validate(processed)
+  }
+}
+
+/** A record whose title may not be empty. */
+class StrictPost extends Post {
+  static override key = 'StrictPost'
+  static override validate(processed: any) {
+    return processed.title === '' ? 'the title is empty' : super.validate(processed)
   }
 }
 
@@ -196,20 +204,66 @@ describe('optimistic guesses from the cache', () => {
     expect(read()).toMatchObject({ title: 'Put', body: 'Whole' })
   })
 
-  it('adds no layer for a guess that fails validate, warns why, and still sends the request', async () => {
+  it('shows a create in the lists of a detail class at once: the fields the body leaves out read as defaults', async () => {
     const { controller } = createTestStore()
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {})
+    fake.route(`GET ${API}/posts`, { json: [{ id: '1', title: 'First', body: 'b', likes: 0, tags: [] }] })
+    await controller.fetch(Details.getList)
     const creating = fake.hold(`POST ${API}/posts`)
-    // PostDetail requires every field; the body alone cannot pass.
+    // PostDetail requires every field; the body names only the title.
     const create = controller.fetch(Details.create, { title: 'Draft' })
-    expect(controller.getState().optimistic).toEqual([])
+    const list = () => (controller.getResponse(Details.getList, controller.getState()).data as PostDetail[]).map(({ title, likes, tags }) => ({ title, likes, tags }))
+    expect(list()).toEqual([
+      { title: 'First', likes: 0, tags: [] },
+      { title: 'Draft', likes: 0, tags: [] },
+    ])
     await flush()
-    expect(fake.requests.map((request) => `${request.method} ${request.url}`)).toEqual([`POST ${API}/posts`])
-    expect(warn).toHaveBeenCalledTimes(1)
-    expect(warn.mock.calls[0]![0]).toMatch(/^Post\.create: no optimistic update for this call, the request is sent without one: Post optimistic:[\d.]+ failed validation: missing required fields "body", "likes", "tags"/)
+    expect(fake.requests.map((request) => `${request.method} ${request.url}`)).toEqual([`GET ${API}/posts`, `POST ${API}/posts`])
+    expect(warn).not.toHaveBeenCalled()
     warn.mockRestore()
     await creating.answer({ json: { id: '9', title: 'Draft', body: '', likes: 0, tags: [] } })
     await expect(create).resolves.toMatchObject({ id: '9', title: 'Draft' })
+    expect(controller.getState().optimistic).toEqual([])
+    expect(list()).toEqual([
+      { title: 'First', likes: 0, tags: [] },
+      { title: 'Draft', likes: 0, tags: [] },
+    ])
+  })
+
+  it('shows a partialUpdate of a record cached only as a summary in every view of it; the detail read stays Invalid', async () => {
+    const { controller } = createTestStore()
+    // The list holds summaries (no tags): read as PostDetail, post 1 is incomplete.
+    const Summaries = { ...Details, getList: Details.getList.extend({ schema: [Post] }) }
+    fake.route(`GET ${API}/posts`, { json: [{ id: '1', title: 'Listed', body: 'b', likes: 2 }] })
+    await controller.fetch(Summaries.getList)
+    const patching = fake.hold(`PATCH ${API}/posts/1`)
+    const liking = controller.fetch(Details.partialUpdate, { id: '1' }, { likes: 3 })
+    const state = () => controller.getState()
+    expect((controller.getResponse(Summaries.getList, state()).data as Post[]).map((post) => post.likes)).toEqual([3])
+    expect(controller.get(Post, { id: '1' }, state())!.likes).toBe(3)
+    // The guess named only likes: the record is still a summary, so the detail still needs its fetch.
+    expect(controller.getResponse(Details.get, { id: '1' }, state()).expiryStatus).toBe(ExpiryStatus.Invalid)
+    expect(controller.get(PostDetail, { id: '1' }, state())).toBeUndefined()
+    await patching.answer({ json: { id: '1', title: 'Listed', body: 'b', likes: 3, tags: ['t'] } })
+    await liking
+    expect(controller.get(PostDetail, { id: '1' }, state())!.likes).toBe(3)
+  })
+
+  it('drops a guess that would make a complete record invalid, and says so once per endpoint', async () => {
+    const { controller } = createTestStore()
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {})
+    const Strict = createResource({ urlPrefix: API, path: '/posts/:id', schema: StrictPost, optimistic: true })
+    fake.route(`GET ${API}/posts/1`, { json: { id: '1', title: 'Fine', body: '', likes: 0 } })
+    await controller.fetch(Strict.get, { id: '1' })
+    fake.route(`PATCH ${API}/posts/1`, { json: { id: '1', title: 'Fine', body: '', likes: 0 } })
+    const first = controller.fetch(Strict.partialUpdate, { id: '1' }, { title: '' })
+    const second = controller.fetch(Strict.partialUpdate, { id: '1' }, { title: '' })
+    expect(controller.getState().optimistic).toEqual([])
+    expect(controller.get(StrictPost, { id: '1' }, controller.getState())!.title).toBe('Fine')
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(warn.mock.calls[0]![0]).toMatch(/^StrictPost\.partialUpdate: getOptimisticResponse failed.*would make the stored record invalid: the title is empty.*Return only the fields the mutation changes/)
+    warn.mockRestore()
+    await Promise.all([first, second])
   })
 
   it('gives partialUpdate no guess (and no warning) when the entity is not cached', async () => {

@@ -10,6 +10,7 @@ type Id = (typeof IDS)[number]
 type Command =
   | { kind: 'fetchItem'; id: Id }
   | { kind: 'fetchList' }
+  | { kind: 'poll' }
   | { kind: 'save'; id: Id; label: string }
   | { kind: 'answer'; pick: number; ok: boolean }
   | { kind: 'invalidate'; id: Id | 'list' }
@@ -19,6 +20,8 @@ const id = fc.constantFrom(...IDS)
 const command: fc.Arbitrary<Command> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('fetchItem' as const), id }), weight: 3 },
   { arbitrary: fc.record({ kind: fc.constant('fetchList' as const) }), weight: 1 },
+  // A poll of versions only (a summary: no label), so a record holds fields of two ages.
+  { arbitrary: fc.record({ kind: fc.constant('poll' as const) }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('save' as const), id, label: fc.constantFrom('x', 'y', 'z') }), weight: 3 },
   { arbitrary: fc.record({ kind: fc.constant('answer' as const), pick: fc.nat(), ok: fc.boolean() }), weight: 4 },
   { arbitrary: fc.record({ kind: fc.constant('invalidate' as const), id: fc.constantFrom<Id | 'list'>(...IDS, 'list') }), weight: 1 },
@@ -40,6 +43,8 @@ interface Request {
   readonly started: number
   /** For saves: the label it writes. */
   readonly label?: string
+  /** A poll: its answer has versions but no labels. */
+  readonly summary?: boolean
   version?: number
   ok?: boolean
 }
@@ -47,22 +52,40 @@ interface Request {
 /** The simple model: what the store holds for an item, and what a reader sees with pending saves applied. */
 interface ItemView {
   version: number
-  label: string
+  /** Undefined in the store while only polls brought the item; reads show the default, ''. */
+  label: string | undefined
+}
+
+/**
+ * What the store holds for an item, field by field: each field from the newest-started successful
+ * request that carried it (polls carry no label), with the start of that request.
+ */
+function fieldsOf(requests: readonly Request[], itemId: Id) {
+  let version: Request | undefined
+  let label: Request | undefined
+  for (const request of requests) {
+    if (!request.ok || !request.ids.includes(itemId)) continue
+    if (version === undefined || request.version! > version.version!) version = request
+    if (!request.summary && (label === undefined || request.version! > label.version!)) label = request
+  }
+  return { version, label }
 }
 
 function baseOf(requests: readonly Request[], itemId: Id): ItemView | undefined {
-  let newest: Request | undefined
-  for (const request of requests) {
-    if (request.ok && request.ids.includes(itemId) && (newest === undefined || request.version! > newest.version!)) newest = request
-  }
-  return newest === undefined ? undefined : { version: newest.version!, label: newest.mutation ? newest.label! : `v${newest.version}` }
+  const { version, label } = fieldsOf(requests, itemId)
+  if (version === undefined) return undefined
+  return { version: version.version!, label: label === undefined ? undefined : label.mutation ? label.label! : `v${label.version}` }
 }
 
 function viewOf(requests: readonly Request[], itemId: Id): ItemView | undefined {
-  let view = baseOf(requests, itemId)
-  // Pending saves, oldest first, each a guess of the label over whatever is there.
+  const base = baseOf(requests, itemId)
+  let view = base && { version: base.version, label: base.label ?? '' }
+  const labelFrom = fieldsOf(requests, itemId).label
+  // Pending saves, oldest first, each a guess of the label; per field the newest information by
+  // request start wins, so a label the server sent for a request started after the save stays.
   for (const request of requests) {
     if (!request.mutation || request.ok !== undefined || request.ids[0] !== itemId) continue
+    if (labelFrom !== undefined && labelFrom.version! > request.version!) continue
     view = { version: view?.version ?? 0, label: `optimistic ${request.label}` }
   }
   return view
@@ -72,6 +95,7 @@ async function run(commands: Command[], settle: { pick: number; ok: boolean }[],
   const { controller, clock } = createTestStore()
   const getItem = createFakeEndpoint('getItem', { schema: { item: Item } })
   const getItems = createFakeEndpoint('getItems', { schema: { items: [Item] } })
+  const pollVersions = createFakeEndpoint('pollVersions', { schema: { items: [Item] } })
   // Mutations are never deduplicated, so two saves with the same arguments race on one key. The
   // guess names only the label: the version a reader sees stays the server's.
   const saveItem = createFakeEndpoint('saveItem', {
@@ -101,6 +125,7 @@ async function run(commands: Command[], settle: { pick: number; ok: boolean }[],
     const v = request.version
     const item = (itemId: Id) => ({ id: itemId, version: v, label: request.mutation ? request.label : `v${v}` })
     if (!ok) await request.call.reject(Object.assign(new Error(`failed ${request.key}`), { status: 503 }))
+    else if (request.summary) await request.call.resolve({ items: IDS.map((itemId) => ({ id: itemId, version: v })), served: request.started })
     else if (request.call.args.length === 0) await request.call.resolve({ items: IDS.map(item), served: request.started })
     else await request.call.resolve({ item: item(request.ids[0]!), served: request.started })
   }
@@ -112,6 +137,9 @@ async function run(commands: Command[], settle: { pick: number; ok: boolean }[],
         break
       case 'fetchList':
         start(getItems, () => controller.fetch(getItems.endpoint), { key: getItems.endpoint.key(), ids: IDS, mutation: false })
+        break
+      case 'poll':
+        start(pollVersions, () => controller.fetch(pollVersions.endpoint), { key: pollVersions.endpoint.key(), ids: IDS, mutation: false, summary: true })
         break
       case 'save': {
         const args = [{ id: step.id }, { label: step.label }] as const

@@ -98,9 +98,11 @@ describe('endpoint types', () => {
       Posts.getList({ page: '1' })
       // @ts-expect-error page is required
       Posts.getList()
+      Posts.create({ page: 1 }, { title: 'x' })
+      // @ts-expect-error a required query (the list the item joins) is required by create too
       Posts.create({ title: 'x' })
       // @ts-expect-error the body is { title: string }
-      Posts.create({ title: 1 })
+      Posts.create({ page: 1 }, { title: 1 })
       Posts.update({ id: 1 }, { title: 'x' })
       // @ts-expect-error update needs its body
       Posts.update({ id: 1 })

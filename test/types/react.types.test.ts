@@ -4,7 +4,7 @@
  * assertions are never called.
  */
 import { expectTypeOf } from 'expect-type'
-import { createResource, hookifyResource, useCache, useDLE, useSuspense } from '../../src/index'
+import { createResource, hookifyResource, useCache, useDLE, useLoading, useSuspense } from '../../src/index'
 import { Article, ArticleSummary } from '../fixtures/blog'
 
 const base = createResource({ path: '/articles/:id', schema: Article })
@@ -21,6 +21,20 @@ describe('React hook types', () => {
       useSuspense(ArticleResource.get)
       // @ts-expect-error mutations are run with controller.fetch, not read
       useSuspense(ArticleResource.update, { id: '1' }, { title: 'x' })
+    }
+    expect(typesOnly).toBeDefined()
+  })
+
+  it('types useLoading with or without a deps list, as data-client takes it', () => {
+    const typesOnly = () => {
+      const [save, saving, error] = useLoading(async (id: number, title: string) => ArticleResource.partialUpdate({ id }, { title }), [])
+      expectTypeOf(save).parameters.toEqualTypeOf<[number, string]>()
+      expectTypeOf(save).returns.resolves.toEqualTypeOf<Article | undefined>()
+      expectTypeOf(saving).toEqualTypeOf<boolean>()
+      expectTypeOf(error).toEqualTypeOf<Error | undefined>()
+      useLoading(async () => 1)
+      // @ts-expect-error deps are a list
+      useLoading(async () => 1, 1)
     }
     expect(typesOnly).toBeDefined()
   })

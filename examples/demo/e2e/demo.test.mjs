@@ -451,5 +451,57 @@ for (const mode of ['production', 'dev']) {
       pollWatcher.check()
       await pollPage.close()
     })
+
+    it('keeps a like on screen while a poll that left before it lands, and the count never steps back', async () => {
+      const POLL_MS = 200
+      const likePage = await context.newPage()
+      const likeWatcher = watchPage(likePage)
+      const id = '240'
+      const likesUrl = `/api/articles/${id}/likes`
+      const polls = (from) => demo.api.log.slice(from).filter((r) => r.method === 'GET' && r.url === likesUrl)
+      const count = () => likePage.locator('.like-count')
+      // The server refuses every fifth like (the rollback test uses that); this one must count.
+      assert.notEqual((demo.api.likeAttempts + 1) % 5, 0, 'the next like is not one the server refuses')
+      const mark = demo.api.log.length
+      await likePage.goto(`${demo.url}?poll=${POLL_MS}#/articles/${id}`)
+      await expectVisible(likePage.locator('article.article:not(.fallback) .body p'), 'the article body')
+      await until(() => polls(mark).length, (n) => n >= 1, 'the first likes request')
+      await answered()
+      const start = Number(await count().textContent())
+      // From here on, every count the page shows is recorded.
+      await likePage.evaluate(() => {
+        const el = document.querySelector('.like-count')
+        window.__counts = [el.textContent]
+        new MutationObserver(() => window.__counts.push(el.textContent)).observe(el, { childList: true, characterData: true, subtree: true })
+      })
+
+      // A poll leaves and the server answers it with the count as it is; the answer is held.
+      const poll = demo.api.holdAnswer(`GET ${likesUrl}`)
+      await poll.arrived
+      // Then the user likes: the server counts it at once, and its answer is held too.
+      const like = demo.api.holdAnswer(`POST /api/articles/${id}/like`)
+      await likePage.locator('.like-button').click()
+      await expectText(count(), new RegExp(`^${start + 1}$`), 'the like, before the server answers')
+      await like.arrived
+      // The old poll answer (the count before the like) lands while the like is pending.
+      const answeredPolls = () => polls(mark).filter((r) => r.status !== undefined).length
+      const before = answeredPolls()
+      poll.release()
+      await until(answeredPolls, (n) => n > before, 'the held poll to be answered')
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS))
+      assert.equal(await count().textContent(), String(start + 1), 'the like still shows after the older poll landed')
+      // Polls that left after the like bring the server's count, which includes it.
+      const later = answeredPolls()
+      await until(answeredPolls, (n) => n > later, 'a poll that left after the like')
+      assert.equal(await count().textContent(), String(start + 1))
+      like.release()
+      await answered()
+      await expectText(count(), new RegExp(`^${start + 1}$`), 'the count the server confirmed')
+      const shown = await likePage.evaluate(() => window.__counts.map(Number))
+      assert.ok(shown.every((n, i) => i === 0 || n >= start + 1), `the count never stepped back: ${shown.join(' → ')}`)
+      assert.ok(shown.includes(start + 1))
+      likeWatcher.check()
+      await likePage.close()
+    })
   })
 }

@@ -8,7 +8,7 @@ import type { EndpointExtraOptions, ErrorPolicy } from '../types'
 import { headersToObject } from './headers'
 import { NetworkError } from './NetworkError'
 import { buildQuery, compilePath, matchesPath, pathParameterNames } from './path'
-import type { HasNoPathParams, PathArgs, SearchValue } from './pathTypes'
+import type { Flatten, HasNoPathParams, IsOpenPath, PathArgs, RequiredPathKeys } from './pathTypes'
 
 /** The type-level description of a RestEndpoint (what `extend` and `createResource` carry along). */
 export interface RestGenerics {
@@ -19,6 +19,8 @@ export interface RestGenerics {
   readonly searchParams?: any
   readonly process?: any
   readonly sideEffect?: boolean
+  /** The argument that pages a list (data-client's generics carry it; `getPage` reads the option). */
+  readonly paginationField?: string
 }
 
 /** Options of `new RestEndpoint(options)`; every one can be changed later with `extend`. */
@@ -45,6 +47,11 @@ export interface RestEndpointOptions<O extends RestGenerics = RestGenerics> exte
   readonly parseResponse?: (response: Response) => Promise<any>
   /** The init object for `fetch` (method, headers, body, credentials…); may be async. */
   readonly getRequestInit?: (body: unknown) => RequestInit | Promise<RequestInit>
+  /**
+   * The headers to send, given those built so far (`requestInit` headers, the JSON content type);
+   * may be async. Where an auth header usually goes: `getHeaders: (h) => ({ ...h, Authorization })`.
+   */
+  readonly getHeaders?: (headers: HeadersInit) => HeadersInit | Promise<HeadersInit>
   /** The argument that pages this list (a cursor, a page number): what `getPage` continues by. */
   readonly paginationField?: string
   readonly key?: (...args: any[]) => string
@@ -56,8 +63,20 @@ type TakesBody<O extends RestGenerics> = unknown extends O['body']
   : O['body'] extends undefined ? false : true
 type BodyOf<O extends RestGenerics> = unknown extends O['body'] ? any : O['body']
 type QueryOf<O extends RestGenerics> = unknown extends O['searchParams'] ? {} : O['searchParams'] extends undefined ? {} : O['searchParams']
-type ParamsOf<O extends RestGenerics> = PathArgs<O['path']> & QueryOf<O>
-type AllOptional<T> = {} extends T ? true : false
+/** The declared query type without `undefined`; never when none is declared (no option, or `searchParams: undefined`). */
+type DeclaredQuery<O extends RestGenerics> = unknown extends O['searchParams'] ? never : Exclude<O['searchParams'], undefined>
+/**
+ * Path parameters and query as one object; never when the endpoint takes neither. A path whose
+ * names are unknown (typed `string`) takes any parameters (not flattened: that would fold its
+ * index signature into the query's members).
+ */
+type ParamsOf<O extends RestGenerics> = [DeclaredQuery<O>] extends [never]
+  ? HasNoPathParams<O['path']> extends true ? never : PathArgs<O['path']>
+  : IsOpenPath<O['path']> extends true ? PathArgs<O['path']> & DeclaredQuery<O> : Flatten<PathArgs<O['path']> & DeclaredQuery<O>>
+/** True when the parameters may be left out: none of them is required, or the declared query may be `undefined` and the path needs nothing. */
+type ParamsOptional<O extends RestGenerics> = {} extends ParamsOf<O>
+  ? true
+  : [RequiredPathKeys<O['path']>] extends [never] ? (undefined extends O['searchParams'] ? true : false) : false
 // By method at the type level too, so useSuspense (which refuses mutations) accepts a GET endpoint.
 type SideEffectOf<O extends RestGenerics> = O['sideEffect'] extends boolean
   ? O['sideEffect'] extends true ? true : undefined
@@ -65,17 +84,24 @@ type SideEffectOf<O extends RestGenerics> = O['sideEffect'] extends boolean
 
 // Without a `body` option a mutation may be called without one (a POST that only names its target).
 type BodyArg<O extends RestGenerics> = unknown extends O['body'] ? [body?: any] : [body: BodyOf<O>]
+type ParamsArg<O extends RestGenerics> = ParamsOptional<O> extends true ? [params?: ParamsOf<O>] : [params: ParamsOf<O>]
 
-/** The arguments a RestEndpoint takes, inferred from its path, searchParams and body. */
-export type RestArgs<O extends RestGenerics> = TakesBody<O> extends true
-  ? HasNoPathParams<O['path']> extends true
-    ? BodyArg<O> | [params: ParamsOf<O>, ...BodyArg<O>]
-    : [params: ParamsOf<O>, ...BodyArg<O>]
+/**
+ * The arguments a RestEndpoint takes, inferred from its path, searchParams and body: no
+ * parameters object when the path has no `:name` and no query is declared, an optional one when
+ * none of its members is required, and a body after it for mutations.
+ */
+export type RestArgs<O extends RestGenerics> = TakesBody<O> extends true ? MutationArgs<O> : ReadArgs<O>
+
+type ReadArgs<O extends RestGenerics> = [ParamsOf<O>] extends [never] ? [] : ParamsArg<O>
+
+// A lone argument is the body when the path has no parameters, the parameters otherwise (as
+// `splitArgs` reads it at run time).
+type MutationArgs<O extends RestGenerics> = [ParamsOf<O>] extends [never]
+  ? BodyArg<O>
   : HasNoPathParams<O['path']> extends true
-    ? unknown extends O['searchParams']
-      ? [params?: Record<string, SearchValue>]
-      : AllOptional<QueryOf<O>> extends true ? [params?: QueryOf<O>] : [params: QueryOf<O>]
-    : [params: ParamsOf<O>]
+    ? ParamsOptional<O> extends true ? BodyArg<O> | [params: ParamsOf<O>, ...BodyArg<O>] : [params: ParamsOf<O>, ...BodyArg<O>]
+    : unknown extends O['body'] ? [...ParamsArg<O>, body?: any] : [params: ParamsOf<O>, body: BodyOf<O>]
 
 /** O's schema: undefined when O (inferred from an option literal) has none, where O['schema'] would be unknown. */
 type SchemaOf<O extends RestGenerics> = 'schema' extends keyof O ? O['schema'] : undefined
@@ -98,7 +124,7 @@ type RestFetch<O extends RestGenerics> = (...args: RestArgs<O>) => Promise<RestR
 export type ExtendGenerics<O extends RestGenerics, N> = {
   readonly path: N extends { path: infer P extends string } ? P : O['path']
   readonly schema: N extends { schema: infer S extends Schema | undefined } ? S : SchemaOf<O>
-  readonly method: N extends { method: infer M extends string | undefined } ? M : O['method']
+  readonly method: N extends { method: infer M extends string | undefined } ? M : O['method'] extends string ? O['method'] : undefined
   readonly body: N extends { body: infer B } ? B : O['body']
   readonly searchParams: N extends { searchParams: infer Q } ? Q : O['searchParams']
   readonly process: N extends { process: infer F } ? F : O['process']
@@ -133,7 +159,7 @@ export type AddGenerics<O extends RestGenerics> = {
   readonly searchParams: O['searchParams']
   readonly process: undefined
 }
-type CollectionRow<C> = C extends Collection<infer I> ? (I extends readonly [infer E] ? E : I extends ArraySchema<infer E> ? E : never) : never
+type CollectionRow<C> = C extends Collection<infer I> ? (I extends readonly (infer E)[] ? E : I extends ArraySchema<infer E> ? E : never) : never
 
 /** The generics of a next-page endpoint: the list's, plus the paging argument. */
 export type PageGenerics<O extends RestGenerics, F extends string> = {
@@ -188,7 +214,7 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
   private declare derived: Map<string, RestEndpoint<any>> | undefined
 
   // Pick lets TypeScript infer O from the literal's own members; it cannot infer O from O['path'] alone.
-  constructor(options: RestEndpointOptions<O> & Partial<Pick<O, keyof O & keyof RestGenerics>>) {
+  constructor(options: RestEndpointOptions<O> & Readonly<Pick<O, keyof O & keyof RestGenerics>>) {
     if (typeof options?.path !== 'string') throw new TypeError('RestEndpoint needs a `path` option such as "/users/:id"')
     super(undefined, { ...options, name: options.name ?? `${defaultMethod(options).toUpperCase()} ${options.path}` } as any)
   }
@@ -215,7 +241,7 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
     const prefix = this.urlPrefix ?? ''
     let filled = compilePath(path, params, this.name)
     if (filled === '/' || filled === '') filled = prefix === '' ? '/' : ''
-    return prefix + filled + buildQuery(params, pathParameterNames(path))
+    return prefix + filled + buildQuery(params, pathParameterNames(path), filled)
   }
 
   /**
@@ -226,10 +252,7 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
   testKey(key: string): boolean {
     const start = `${this.method} ${this.urlPrefix ?? ''}`
     if (!key.startsWith(start)) return false
-    const rest = key.slice(start.length)
-    // Parameter values are encoded, so the first `?` starts the query string.
-    const query = rest.indexOf('?')
-    return matchesPath(this.path as string, query === -1 ? rest : rest.slice(0, query))
+    return matchesPath(this.path as string, key.slice(start.length))
   }
 
   /** `METHOD url`: the same for the same parameters in any key order, different per argument set. */
@@ -248,7 +271,11 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
     return this.process(value, ...(args as unknown[]))
   }
 
-  /** The init for `fetch`: method, JSON body with its content type, and `requestInit`. */
+  /**
+   * The init for `fetch`: method, JSON body with its content type, and `requestInit`, with the
+   * headers `getHeaders` makes of them. Synchronous unless `getHeaders` returns a promise, so a
+   * subclass may call `super.getRequestInit(body)` without awaiting it.
+   */
   getRequestInit(body: unknown): RequestInit | Promise<RequestInit> {
     const extra = this.requestInit
     const headers: Record<string, string> = { ...headersToObject(extra?.headers) }
@@ -261,8 +288,24 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
         if (!hasHeader(headers, 'content-type')) headers['Content-Type'] = 'application/json'
       }
     }
-    init.headers = headers
+    const sent = this.getHeaders(headers)
+    if (isThenable(sent)) {
+      return Promise.resolve(sent).then((awaited) => {
+        init.headers = awaited as HeadersInit
+        return init
+      })
+    }
+    init.headers = sent
     return init
+  }
+
+  /**
+   * The headers a request sends, given those built so far; the identity by default. Override it
+   * (or pass the `getHeaders` option) to add authentication to every request; may be async.
+   * data-client calls it from `getRequestInit` with the same argument.
+   */
+  getHeaders(headers: HeadersInit): HeadersInit | Promise<HeadersInit> {
+    return headers
   }
 
   /** Sends the request; any status outside 2xx becomes a NetworkError. */
@@ -320,8 +363,11 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
   }
 
   /** A new endpoint with these options layered over this one's; types follow. */
-  // Pick keeps a new path or method literal ('/users/:id', not string), so the arguments still infer.
-  extend<N extends Partial<RestEndpointOptions<RestGenerics>>>(options: N & Partial<Pick<N, keyof N & keyof RestGenerics>>): RestEndpoint<ExtendGenerics<O, N>> {
+  // Pick keeps a new path or method literal ('/users/:id', not string), so the arguments still
+  // infer; the options type itself types the parameters of methods such as getOptimisticResponse.
+  extend<N extends Partial<RestEndpointOptions<RestGenerics>>>(
+    options: N & Readonly<Pick<N, keyof N & keyof RestGenerics>> & Partial<RestEndpointOptions<RestGenerics>>,
+  ): RestEndpoint<ExtendGenerics<O, N>> {
     const Ctor = this.constructor as new (options: object) => RestEndpoint<any>
     const { name: _name, ...base } = optionsOf(this)
     // A new path or method gets a new default name unless one was given.
@@ -510,6 +556,10 @@ function messageChain(error: unknown): string {
     messages.push(typeof message === 'string' ? message : String(e))
   }
   return messages.join(': ')
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function'
 }
 
 function isRawBody(body: unknown): boolean {

@@ -1,82 +1,66 @@
 import { isEntity, type Denormalize, type Schema } from '../../schema/index'
 import { schemaKindOf } from '../../schema/kinds'
-import { Collection, type CollectionAdd } from '../../schema/Collection'
+import { Collection } from '../../schema/Collection'
 import { Invalidate } from '../../schema/Invalidate'
-import type { EndpointExtraOptions, EndpointInterface, SnapshotInterface } from '../types'
-import type { PathArgs, SearchValue, ShortenPath } from './pathTypes'
-import { RestEndpoint, type BodyData, type ExtendGenerics, type RestEndpointOptions, type RestGenerics } from './RestEndpoint'
+import type { EndpointExtraOptions, SnapshotInterface } from '../types'
+import type { ShortenPath } from './pathTypes'
+import type { Resource as ResourceOf, ResourceGenerics } from './Resource'
+import { RestEndpoint, type RestEndpointOptions, type RestGenerics } from './RestEndpoint'
 
-/** Options of `createResource`; any other endpoint option (expiry, errorPolicy…) is passed to every member. */
-export interface ResourceOptions<P extends string, S extends Schema, B = unknown, Q = unknown> extends EndpointExtraOptions {
-  /** Path of one item, e.g. `/articles/:id`; lists and creates use it without the last parameter. */
-  readonly path: P
-  readonly schema: S
+/**
+ * Everything `createResource` takes besides path, schema, body and searchParams: data-client's
+ * (untyped) `ResourceOptions`. Endpoint options (expiry, errorPolicy, request hooks) reach every member.
+ */
+export interface ResourceExtraOptions extends EndpointExtraOptions {
   /** Class of the members: a RestEndpoint subclass shared by a whole API (auth headers, link parsing…). */
-  readonly Endpoint?: new (options: RestEndpointOptions<any>) => RestEndpoint<any>
+  readonly Endpoint?: new (options: RestEndpointOptions<any> & RestGenerics) => RestEndpoint<any>
   readonly urlPrefix?: string
-  /** Type of getList's (and create's) query parameters. */
-  readonly searchParams?: Q
-  /** Type of the body of create, update and partialUpdate. */
-  readonly body?: B
   /** Every mutation shows its expected result at once and rolls back if the server refuses it. */
   readonly optimistic?: boolean
   /** The argument that pages `getList` (e.g. `'cursor'`): `getList.getPage` fetches the next page into the same list. */
   readonly paginationField?: string
   readonly requestInit?: RequestInit
+  readonly getHeaders?: RestEndpointOptions['getHeaders']
+  readonly getRequestInit?: RestEndpointOptions['getRequestInit']
+  readonly parseResponse?: RestEndpointOptions['parseResponse']
+  /** Sends the request; replaces the members' `fetchResponse`. */
+  readonly fetchResponse?: (input: string, init: RequestInit) => Promise<Response>
 }
 
-type Body<S, B> = unknown extends B ? BodyData<Denormalize<S>> : B
-type Query<Q> = unknown extends Q ? Record<string, SearchValue> : Q
-
-/** Options for extending one member: those of `RestEndpoint#extend`. */
-type MemberOptions = Partial<RestEndpointOptions<RestGenerics>>
-/** What `member.extend(options)` gives. */
-type Extended<E, N> = E extends RestEndpoint<infer O> ? (N extends MemberOptions ? RestEndpoint<ExtendGenerics<O, N>> : E) : never
-type MemberKey<R> = Exclude<keyof R, 'extend'> & string
+/** Options of `createResource` for a path `P` and schema `S` (with optional body type `B` and query type `Q`). */
+export interface TypedResourceOptions<P extends string, S extends Schema, B = unknown, Q = unknown> extends ResourceExtraOptions {
+  /** Path of one item, e.g. `/articles/:id`; lists and creates use it without the last parameter. */
+  readonly path: P
+  readonly schema: S
+  /** Type of getList's (and create's) query parameters. */
+  readonly searchParams?: Q
+  /** Type of the body of create, update and partialUpdate. */
+  readonly body?: B
+}
 
 /**
- * `resource.extend`, as data-client 0.9.9 has it: customise members without losing their types.
- * Every form returns a new resource (the original is untouched) that can be extended again.
+ * Options of `createResource`. Bare, it is data-client's `ResourceOptions` (everything but path,
+ * schema, body and searchParams), as in `Readonly<O> & ResourceOptions`; with a path and schema
+ * (`ResourceOptions<'/articles/:id', typeof Article>`) it is the whole option object.
  */
-export interface ResourceExtendable {
-  /** A member with these options layered over its own (`member.extend(options)`). */
-  extend<R extends { readonly [key in K]: RestEndpoint<any> }, K extends MemberKey<R>, N extends MemberOptions>(
-    this: R,
-    name: K,
-    options: N & Partial<Pick<N, keyof N & keyof RestGenerics>>,
-  ): { [M in keyof R]: M extends K ? Extended<R[M], N> : R[M] }
-  /** A new member: `get` with these options layered over its own (a new path, method, schema…). */
-  extend<R extends { readonly get: RestEndpoint<any> }, K extends string, N extends MemberOptions>(
-    this: R,
-    name: K,
-    options: N & Partial<Pick<N, keyof N & keyof RestGenerics>>,
-  ): R & { readonly [M in K]: Extended<R['get'], N> }
-  /** Several members at once, each with its options (`{ getList: { schema }, delete: { … } }`). */
-  extend<R, const X extends { readonly [M in MemberKey<R>]?: MemberOptions }>(
-    this: R,
-    overrides: X,
-  ): { [M in keyof R]: M extends keyof X ? Extended<R[M], X[M]> : R[M] }
-  /** Members computed from the resource: `extend((base) => ({ current: base.get.extend({ path: '/me' }) }))`. */
-  extend<R, T extends { readonly [key: string]: EndpointInterface }>(this: R, extender: (base: R) => T): Omit<R, keyof T> & T
-}
+export type ResourceOptions<P extends string = never, S extends Schema = Schema, B = unknown, Q = unknown> = [P] extends [never]
+  ? ResourceExtraOptions
+  : TypedResourceOptions<P, S, B, Q>
 
-/** The six endpoints `createResource` builds around one schema, and `extend` to customise them. */
-export interface Resource<P extends string, S extends Schema, B = unknown, Q = unknown> extends ResourceExtendable {
-  get: RestEndpoint<{ path: P; schema: S; method: 'GET'; body: undefined; searchParams: undefined; process: undefined }>
-  /** A `schema.Collection` of the schema: reads as an array, and grows with `create` (its `push`). */
-  getList: RestEndpoint<{ path: ShortenPath<P>; schema: Collection<[S]>; method: 'GET'; body: undefined; searchParams: Query<Q>; process: undefined }>
-  create: RestEndpoint<{ path: ShortenPath<P>; schema: CollectionAdd<[S]>; method: 'POST'; body: Body<S, B>; searchParams: Query<Q>; process: undefined }>
-  update: RestEndpoint<{ path: P; schema: S; method: 'PUT'; body: Body<S, B>; searchParams: undefined; process: undefined }>
-  partialUpdate: RestEndpoint<{ path: P; schema: S; method: 'PATCH'; body: Partial<Body<S, B>>; searchParams: undefined; process: undefined }>
-  delete: RestEndpoint<{
-    path: P
-    schema: Invalidate<S & any>
-    method: 'DELETE'
-    body: undefined
-    searchParams: undefined
-    process: (value: unknown, params: PathArgs<P>) => PathArgs<P> | Partial<Denormalize<S>>
-  }>
-}
+/**
+ * The six endpoints `createResource` builds around one schema, and `extend` to customise them.
+ * Written `Resource<O>` with a {@link ResourceGenerics} (as data-client apps do), or
+ * `Resource<P, S, B, Q>` (createResource's type parameters): both name the same type, which
+ * editors show in data-client's form, `Resource<{ path: …; schema: … }>`.
+ */
+export type Resource<O extends ResourceGenerics | string = { path: any; schema: any }, S extends Schema = any, B = unknown, Q = unknown> = ResourceOf<
+  O extends string ? GenericsOf<O, S, B, Q> : O
+>
+
+/** The ResourceGenerics for createResource's type parameters; body and searchParams only when given. */
+type GenericsOf<P extends string, S extends Schema, B, Q> = unknown extends B
+  ? unknown extends Q ? { path: P; schema: S } : { path: P; schema: S; searchParams: Q }
+  : unknown extends Q ? { path: P; schema: S; body: B } : { path: P; schema: S; body: B; searchParams: Q }
 
 /** `path` without its last `:param` segment; `/` when only one segment existed. */
 export function shortenPath<P extends string>(path: P): ShortenPath<P> {
@@ -91,13 +75,13 @@ export function shortenPath<P extends string>(path: P): ShortenPath<P> {
  * types follow).
  */
 export function createResource<P extends string, S extends Schema, B = unknown, Q = unknown>(
-  options: ResourceOptions<P, S, B, Q>,
-): Resource<P, S, B, Q> {
+  options: TypedResourceOptions<P, S, B, Q>,
+): ResourceOf<GenericsOf<P, S, B, Q>> {
   const { path, schema, Endpoint = RestEndpoint, searchParams, body, optimistic, paginationField, ...common } = options
   const listPath = shortenPath(path)
   const name = resourceName(schema)
   const make = (member: string, extra: Record<string, unknown>) =>
-    new Endpoint({ ...common, name: `${name}.${member}`, ...extra } as RestEndpointOptions<any>) as any
+    new Endpoint({ ...common, name: `${name}.${member}`, ...extra } as RestEndpointOptions<any> & RestGenerics) as any
   const withOptimistic = (getOptimisticResponse: (snapshot: SnapshotInterface, ...args: any[]) => unknown) =>
     optimistic ? { getOptimisticResponse } : {}
 
@@ -106,15 +90,17 @@ export function createResource<P extends string, S extends Schema, B = unknown, 
   // those of a getList extended with another list schema, are optimistic too.
   const getList = make('getList', { path: listPath, schema: new Collection([schema]), searchParams, paginationField, ...withOptimistic(guessCreated) })
   const create = (getList.push as RestEndpoint<any>).extend({ name: `${name}.create`, body }) as any
-  // The stored entity the path parameters name, as the guesses of update and partialUpdate start from it.
-  const stored = (snapshot: SnapshotInterface, params: object) => snapshot.get(schema, params) as object | undefined
+  // A guess names only what the call changes: the cache merges it into the stored record, and
+  // keeps the fields a newer response brought. (Spreading the stored record into the guess would
+  // fill a summary record with defaults and make it pass for a complete detail record.)
   const update = make('update', {
     path,
     method: 'PUT',
     schema,
     body,
-    ...withOptimistic((snapshot, params: object, sent: unknown) => ({ ...stored(snapshot, params), ...params, ...pojo(sent) })),
+    ...withOptimistic((_snapshot, params: object, sent: unknown) => ({ ...params, ...pojo(sent) })),
   })
+  const cached = cachedInAnyForm(schema)
   const partialUpdate = make('partialUpdate', {
     path,
     method: 'PATCH',
@@ -122,9 +108,8 @@ export function createResource<P extends string, S extends Schema, B = unknown, 
     body,
     ...withOptimistic((snapshot, params: object, sent: unknown) => {
       // A partial body says nothing about the other fields: without the entity, there is no guess.
-      const current = stored(snapshot, params)
-      if (current === undefined) throw snapshot.abort
-      return { ...current, ...params, ...pojo(sent) }
+      if (snapshot.get(cached, params) === undefined) throw snapshot.abort
+      return { ...params, ...pojo(sent) }
     }),
   })
   const remove = make('delete', {
@@ -136,7 +121,7 @@ export function createResource<P extends string, S extends Schema, B = unknown, 
     process: (value: unknown, params: unknown) => deleteResult(value, params, schema),
     ...withOptimistic((_snapshot, params: object) => params),
   })
-  return { get, getList, create, update, partialUpdate, delete: remove, extend: extendResource } as Resource<P, S, B, Q>
+  return { get, getList, create, update, partialUpdate, delete: remove, extend: extendResource } as ResourceOf<GenericsOf<P, S, B, Q>>
 }
 
 const hasOwn = Object.prototype.hasOwnProperty
@@ -147,7 +132,7 @@ function extendResource(this: Record<string, unknown>, ...args: unknown[]): Reco
   if (typeof first === 'string') {
     const member = hasOwn.call(this, first) && isMember(this[first]) ? this[first] : this.get
     if (!isMember(member)) throw new TypeError(`resource.extend("${first}", options) needs a get member to start a new member from`)
-    return { ...this, [first]: member.extend(options as MemberOptions) }
+    return { ...this, [first]: member.extend(options as Partial<RestEndpointOptions<RestGenerics>>) }
   }
   if (typeof first === 'function') return { ...this, ...(first as (base: unknown) => object)(this) }
   if (first === null || typeof first !== 'object') throw new TypeError('resource.extend takes (name, options), an object of member options, or a function of the resource')
@@ -157,7 +142,7 @@ function extendResource(this: Record<string, unknown>, ...args: unknown[]): Reco
     if (!isMember(member)) {
       throw new TypeError(`resource.extend({ ${name} }): the resource has no member "${name}"; add one with resource.extend("${name}", options)`)
     }
-    out[name] = member.extend((first as Record<string, MemberOptions>)[name]!)
+    out[name] = member.extend((first as Record<string, Partial<RestEndpointOptions<RestGenerics>>>)[name]!)
   }
   return out
 }
@@ -170,6 +155,22 @@ function isMember(value: unknown): value is RestEndpoint<any> {
 function guessCreated(this: RestEndpoint, _snapshot: SnapshotInterface, ...args: unknown[]): object {
   const [params, sent] = this.splitArgs(args)
   return { ...params, ...pojo(sent) }
+}
+
+/**
+ * A schema that finds the record whatever form it is cached in: for an Entity class, a subclass in
+ * the same table that accepts every record (a summary read through a detail class with
+ * `validateRequired` is Invalid, but it is there to update). Other schemas as they are.
+ */
+function cachedInAnyForm(schema: Schema): Schema {
+  if (!isEntity(schema) || typeof schema !== 'function') return schema
+  const Entity = schema as unknown as new () => object
+  return class extends (Entity as any) {
+    static key = (schema as { key: string }).key
+    static validate() {
+      return undefined
+    }
+  } as unknown as Schema
 }
 
 /** A FormData body as the plain object it stands for; anything else as it is. */

@@ -29,13 +29,17 @@ interface Param {
 interface Template {
   readonly parts: readonly (string | Param)[]
   readonly names: readonly string[]
-  /** Matches a filled path (parameter values are encoded, so they hold no `/`, `?` or `#`). */
+  /**
+   * Matches a filled path and any query string after it (parameter values are encoded, so they
+   * hold no `/`, `?`, `&` or `#`: the first of those a template did not write starts the query).
+   */
   readonly pattern: RegExp
 }
 
-// `\:` (a backslash before the colon in the string) is a literal colon, as in path-to-regexp:
-// `'http\\://host:8080/users/:id'`.
-const TOKEN = /\\:|(\/)?:([A-Za-z_$][\w$]*)(\?)?/g
+// A backslash makes the next character literal, whatever it is, as in path-to-regexp (which
+// data-client uses): `'http\\://host\\:8080/users/:id'` has one parameter, and
+// `'/search\\?q=:q'` a literal `?` (path-to-regexp would read a bare one as a modifier).
+const TOKEN = /\\([\s\S])|(\/)?:([A-Za-z_$][\w$]*)(\?)?/g
 const templates = new Map<string, Template>()
 const hasOwn = Object.prototype.hasOwnProperty
 
@@ -50,14 +54,14 @@ function parse(path: string): Template {
   for (const match of path.matchAll(TOKEN)) {
     literal += path.slice(last, match.index)
     last = match.index! + match[0].length
-    if (match[2] === undefined) {
-      literal += ':'
+    if (match[1] !== undefined) {
+      literal += match[1]
       continue
     }
     if (literal !== '') parts.push(literal)
     source += escapeRegExp(literal)
     literal = ''
-    const param: Param = { name: match[2], optional: match[3] === '?', slash: match[1] === '/' }
+    const param: Param = { name: match[3]!, optional: match[4] === '?', slash: match[2] === '/' }
     parts.push(param)
     names.push(param.name)
     const segment = `${param.slash ? '/' : ''}[^/?#]+`
@@ -66,7 +70,7 @@ function parse(path: string): Template {
   literal += path.slice(last)
   if (literal !== '') parts.push(literal)
   source += escapeRegExp(literal)
-  template = { parts, names, pattern: new RegExp(`^${source}$`) }
+  template = { parts, names, pattern: new RegExp(`^${source}(?:[?&].*)?$`) }
   templates.set(path, template)
   return template
 }
@@ -75,15 +79,15 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
-/** Names of the `:name` parameters in a path template, in order (escaped `\:` colons are not parameters). */
+/** Names of the `:name` parameters in a path template, in order (an escaped `\:` is no parameter). */
 export function pathParameterNames(path: string): string[] {
   return parse(path).names.slice()
 }
 
 /**
  * Fills a path template: each `:name` becomes the URI-encoded parameter (one path segment: `/`,
- * `?` and `#` are encoded); an absent optional `:name?` segment disappears with its slash; `\:`
- * is a literal colon. Only own properties of `params` count, so `:constructor` is not found on
+ * `?` and `#` are encoded); an absent optional `:name?` segment disappears with its slash; a
+ * backslash makes the next character literal (`\:` a colon, `\?` a question mark). Only own properties of `params` count, so `:constructor` is not found on
  * `Object.prototype`.
  * @returns the filled path, `''` when nothing is left.
  * @throws {MissingParameterError} naming the first required parameter that is missing.
@@ -115,16 +119,24 @@ export function compilePath(path: string, params: Record<string, unknown> | unde
   return out
 }
 
-/** True when `filled` is what `compilePath` makes of `path` for some parameter values (no query string). */
+/**
+ * True when `filled` is what `compilePath` makes of `path` for some parameter values, followed by
+ * any query string (`?…`, or `&…` after a template that has its own `\?`).
+ */
 export function matchesPath(path: string, filled: string): boolean {
   const pattern = parse(path).pattern
-  // An empty path and `/` are the same address.
-  if (filled === '' || filled === '/') return pattern.test('') || pattern.test('/')
-  return pattern.test(filled)
+  if (pattern.test(filled)) return true
+  // An empty path and `/` are the same address (a urlPrefix is not followed by a lone `/`).
+  if (filled === '' || filled.startsWith('?')) return pattern.test('/' + filled)
+  if (filled === '/' || filled.startsWith('/?')) return pattern.test(filled.slice(1))
+  return false
 }
 
-/** The query string for every parameter that is not a path parameter, keys sorted for stable URLs. */
-export function buildQuery(params: Record<string, unknown> | undefined, exclude: readonly string[]): string {
+/**
+ * The query string for every parameter that is not a path parameter, keys sorted for stable URLs:
+ * `?a=1&b=2`, or `&a=1&b=2` when `path` (filled) already has a query of its own.
+ */
+export function buildQuery(params: Record<string, unknown> | undefined, exclude: readonly string[], path = ''): string {
   if (!params) return ''
   const search = new URLSearchParams()
   for (const name of Object.keys(params).sort()) {
@@ -135,7 +147,7 @@ export function buildQuery(params: Record<string, unknown> | undefined, exclude:
     else search.append(name, String(value))
   }
   const query = search.toString()
-  return query ? `?${query}` : ''
+  return query ? `${path.includes('?') ? '&' : '?'}${query}` : ''
 }
 
 function describeParams(params: Record<string, unknown> | undefined): string {

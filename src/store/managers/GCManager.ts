@@ -143,6 +143,11 @@ export class GCManager implements Manager {
     this.observe(action)
   }
 
+  /** The middleware that watches actions for what they store and reference (data-client's Manager contract). */
+  getMiddleware(): Middleware {
+    return this.middleware
+  }
+
   /** A component started reading `key`: its data stays while it is mounted. */
   retain(key: string, endpoint: EndpointInterface, args: readonly unknown[]): void {
     const reader = this.readers.get(key)

@@ -1,4 +1,4 @@
-import type { Manager } from '../Manager'
+import { passThrough, type Manager, type Middleware } from '../Manager'
 
 interface InFlight {
   readonly promise: Promise<unknown>
@@ -65,6 +65,11 @@ export class NetworkManager implements Manager {
   /** Forgets every in-flight read (after a reset, a new read must not join an old request). */
   forgetAll(): void {
     this.inflight.clear()
+  }
+
+  /** Acts on no action (the Controller calls it directly): passes them all on. For data-client's Manager contract. */
+  getMiddleware(): Middleware {
+    return passThrough
   }
 
   /** Aborts every request still out, reads and mutations alike. */

@@ -1,6 +1,6 @@
 import type { EndpointInterface } from '../../endpoint/types'
 import type { Controller } from '../Controller'
-import type { Manager } from '../Manager'
+import { passThrough, type Manager, type Middleware } from '../Manager'
 
 interface Subscription {
   count: number
@@ -47,6 +47,11 @@ export class PollingManager implements Manager {
   /** Number of keys being polled (for tests and devtools). */
   get size(): number {
     return this.subscriptions.size
+  }
+
+  /** Acts on no action (readers reach it through `subscribe`): passes them all on. For data-client's Manager contract. */
+  getMiddleware(): Middleware {
+    return passThrough
   }
 
   cleanup(): void {

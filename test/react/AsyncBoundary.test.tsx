@@ -1,0 +1,115 @@
+/** @jest-environment ./test/helpers/jsdomEnvironment.ts */
+/**
+ * AsyncBoundary catches what data reads raise and, as data-client's does, lets other errors (bugs
+ * in rendering code) through to an error boundary of the app's.
+ */
+import { fireEvent, render, screen } from '@testing-library/react'
+import { Component, type ReactNode } from 'react'
+import { AsyncBoundary, createResource, DataProvider, useDLE, useSuspense, type ErrorFallbackProps } from '../../src/index'
+import { Todo, API } from '../fixtures/todos'
+import { createTestStore } from '../helpers/createTestStore'
+import { installFakeFetch, type FakeFetch } from '../helpers/fakeFetch'
+import { allowConsoleErrors, settle } from '../helpers/renderWithStore'
+
+const TodoResource = createResource({ urlPrefix: API, path: '/todos/:id', schema: Todo })
+const url = `${API}/todos/1`
+
+/** An app's own error boundary, outside the AsyncBoundary. */
+class AppBoundary extends Component<{ children?: ReactNode }, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null }
+  static getDerivedStateFromError(error: Error) {
+    return { error }
+  }
+  override render() {
+    return this.state.error ? <p role="status">app caught {this.state.error.name}</p> : this.props.children
+  }
+}
+
+function Fallback({ error, resetErrorBoundary }: ErrorFallbackProps) {
+  return (
+    <div role="alert">
+      boundary: {error.message}
+      <button onClick={resetErrorBoundary}>Retry</button>
+    </div>
+  )
+}
+
+function TodoTitle() {
+  return <h1>{useSuspense(TodoResource.get, { id: '1' }).title}</h1>
+}
+
+/** A rendering bug: a TypeError while showing data that did load. */
+function BrokenTitle() {
+  const todo = useSuspense(TodoResource.get, { id: '1' })
+  return <h1>{(todo as unknown as { missing: { title: string } }).missing.title}</h1>
+}
+
+function renderApp(ui: ReactNode) {
+  const { store } = createTestStore()
+  return render(
+    <DataProvider store={store}>
+      <AppBoundary>
+        <AsyncBoundary fallback={<p>loading</p>} errorComponent={Fallback}>
+          {ui}
+        </AsyncBoundary>
+      </AppBoundary>
+    </DataProvider>,
+  )
+}
+
+let fake: FakeFetch
+beforeEach(() => {
+  fake = installFakeFetch()
+  // React reports the errors its boundaries caught.
+  allowConsoleErrors()
+})
+afterEach(() => fake.restore())
+
+describe('AsyncBoundary', () => {
+  it('shows its error fallback for a failed read (a 500), and retries it from there', async () => {
+    fake.route(`GET ${url}`, { status: 500, statusText: 'Internal Server Error' })
+    renderApp(<TodoTitle />)
+    expect((await screen.findByRole('alert')).textContent).toContain('500 Internal Server Error')
+    expect(screen.queryByRole('status')).toBeNull()
+
+    fake.route(`GET ${url}`, { json: { id: '1', title: 'Back again' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByRole('heading', { name: 'Back again' })).toBeTruthy()
+  })
+
+  it('lets a TypeError thrown while rendering reach the error boundary outside it', async () => {
+    fake.route(`GET ${url}`, { json: { id: '1', title: 'Loaded' } })
+    renderApp(<BrokenTitle />)
+    expect((await screen.findByRole('status')).textContent).toBe('app caught TypeError')
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('catches a read that failed without reaching the server (no status)', async () => {
+    // No route: the fake fetch fails the way an offline fetch does, with a TypeError.
+    renderApp(<TodoTitle />)
+    expect((await screen.findByRole('alert')).textContent).toContain(`GET ${url} failed`)
+    expect(screen.queryByRole('status')).toBeNull()
+  })
+
+  it('catches an error with a status that a component throws itself, as data-client does', async () => {
+    fake.route(`GET ${url}`, { status: 404, statusText: 'Not Found' })
+    function DLETitle() {
+      const { data, error } = useDLE(TodoResource.get, { id: '1' })
+      if (error) throw error
+      return <h1>{data?.title ?? 'waiting'}</h1>
+    }
+    renderApp(<DLETitle />)
+    await settle()
+    expect((await screen.findByRole('alert')).textContent).toContain('404 Not Found')
+    expect(screen.queryByRole('status')).toBeNull()
+  })
+
+  it('lets an error without a status that no read threw through, even one named like a network error', async () => {
+    function Thrower(): ReactNode {
+      throw Object.assign(new Error('not from a read'), { name: 'NetworkError' })
+    }
+    renderApp(<Thrower />)
+    expect((await screen.findByRole('status')).textContent).toBe('app caught NetworkError')
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+})
