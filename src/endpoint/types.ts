@@ -1,3 +1,4 @@
+import type { Query } from './Query'
 import type { Denormalize, Schema } from '../schema/index'
 
 /** Decides whether a failed fetch hides cached data ('hard') or leaves it readable ('soft'). */
@@ -53,7 +54,7 @@ export interface SnapshotInterface {
    * Looks a schema up in the entity tables: an Entity by the pk its arguments give (`{ id }`),
    * `schema.All` as every entity of its type. Undefined when missing or failing validation.
    */
-  get<S extends Schema>(schema: S, ...args: readonly unknown[]): Denormalize<S> | undefined
+  get<S extends Schema | Query<any, any, any>>(schema: S, ...args: readonly unknown[]): (S extends Query<any, any, infer R> ? R : Denormalize<S>) | undefined
   /** When the mutation started. */
   readonly fetchedAt: number
   /** Throw this to run the mutation without a guess (for example when nothing is cached yet). */

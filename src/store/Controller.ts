@@ -3,6 +3,7 @@ import { isDevelopment } from '../schema/dev'
 import { readEntry, tableKeys } from '../schema/table'
 import type { EndpointInterface, SnapshotInterface } from '../endpoint/types'
 import { AbortOptimistic } from '../endpoint/AbortOptimistic'
+import type { Query } from '../endpoint/Query'
 import {
   createExpireAll,
   createFetch,
@@ -257,11 +258,11 @@ export class Controller {
   /**
    * Looks a schema up in the entity tables, whatever endpoint filled them: an Entity by the pk
    * its arguments give (`{ id }`), `schema.All` as every entity of its type. The last argument
-   * is the state. Never fetches.
+   * is the state. A `Query` gives its processed result. Never fetches.
    */
-  get<S extends Schema>(schema: S, ...rest: readonly [...unknown[], State]): Denormalize<S> | undefined {
+  get<S extends Schema | Query<any, any, any>>(schema: S, ...rest: readonly [...unknown[], State]): Read<S> | undefined {
     const state = rest[rest.length - 1] as State
-    return this.getResponse(this.queryFor(schema as object), ...(rest.slice(0, -1) as []), state).data as Denormalize<S> | undefined
+    return this.getResponse(this.queryFor(schema as object), ...(rest.slice(0, -1) as []), state).data as Read<S> | undefined
   }
 
   /** The read-only endpoint behind `get` and `useQuery` for a schema (one per schema). */
@@ -530,6 +531,9 @@ export class Controller {
     return tableKeys(this.getState().meta).filter(test)
   }
 }
+
+/** What `get` reads: a Query's result, or a schema's denormalized value. */
+type Read<S> = S extends Query<any, any, infer R> ? R : Denormalize<S>
 
 /** The endpoint's own gcTime travels with its responses (JSON-safe: Infinity is NEVER). */
 function withGcTime<M extends object>(meta: M, endpoint: EndpointInterface): M & { gcTime?: number } {

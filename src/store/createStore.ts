@@ -106,17 +106,6 @@ export function createStore(options: StoreOptions = {}): Store {
 }
 
 /**
- * The managers a store has when none are given: a NetworkManager (in-flight requests) and a
- * GCManager (`options` configure it). New ones at each call. For data-client's
- * `managers={[...getDefaultManagers(), new LogoutManager()]}`: createStore and DataProvider use
- * these instead of making their own, so nothing runs twice. Unlike data-client's, polling is not
- * among them: add `new PollingManager()` for `pollFrequency`.
- */
-export function getDefaultManagers(options: GCOptions = {}): Manager[] {
-  return [new NetworkManager(), new GCManager(options)]
-}
-
-/**
  * The store's managers: those given, with a NetworkManager and a GCManager in front unless the
  * list already has its own (which the Controller then uses).
  * @throws {TypeError} for two of either kind, or `gcTime`/`gcBatch` beside a GCManager of the app's.

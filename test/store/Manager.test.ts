@@ -15,7 +15,7 @@ import {
   type Middleware,
 } from '../../src/index'
 import { Todo, API } from '../fixtures/todos'
-import { createTestStore, flush } from '../helpers/createTestStore'
+import { createFakeEndpoint, createTestStore, flush } from '../helpers/createTestStore'
 import { installFakeFetch, type FakeFetch } from '../helpers/fakeFetch'
 
 const TodoResource = createResource({ urlPrefix: API, path: '/todos/:id', schema: Todo })
@@ -70,9 +70,9 @@ describe('Manager#getMiddleware', () => {
 })
 
 describe('getDefaultManagers', () => {
-  it('returns new managers a store makes by itself: a NetworkManager and a GCManager', () => {
+  it("returns new managers: the store's own NetworkManager and GCManager, and a PollingManager as in data-client", () => {
     const managers = getDefaultManagers()
-    expect(managers.map((manager) => manager.constructor)).toEqual([NetworkManager, GCManager])
+    expect(managers.map((manager) => manager.constructor)).toEqual([NetworkManager, GCManager, PollingManager])
     expect(getDefaultManagers()[0]).not.toBe(managers[0])
     expect((getDefaultManagers({ gcTime: 5 })[1] as GCManager).gcTime).toBe(5)
   })
@@ -93,6 +93,25 @@ describe('getDefaultManagers', () => {
     await reading
     expect(recorder.seen).toEqual(['tessera/fetch', 'tessera/receive'])
     store.cleanup()
+  })
+
+  it('makes pollFrequency poll, as data-client apps expect of the default managers', async () => {
+    jest.useFakeTimers()
+    try {
+      const { store, controller } = createTestStore({ managers: getDefaultManagers() })
+      const feed = createFakeEndpoint('feed', { schema: [Todo], pollFrequency: 1_000 })
+      controller.subscribe(feed.endpoint)
+      expect(feed.calls).toHaveLength(0)
+      jest.advanceTimersByTime(1_000)
+      expect(feed.calls).toHaveLength(1)
+      await feed.calls[0]!.resolve([])
+      jest.advanceTimersByTime(1_000)
+      expect(feed.calls).toHaveLength(2)
+      controller.unsubscribe(feed.endpoint)
+      store.cleanup()
+    } finally {
+      jest.useRealTimers()
+    }
   })
 
   it('configures the collector through its options, since the store uses the GCManager given', () => {

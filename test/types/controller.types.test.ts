@@ -3,7 +3,7 @@
  * what a read of it gives. ts-jest type-checks this file; the functions are never called.
  */
 import { expectTypeOf } from 'expect-type'
-import { createResource, createStore, devTools, useController, type State } from '../../src/index'
+import { Query, createResource, createStore, devTools, schema, useController, type State } from '../../src/index'
 import { Article, ArticleSummary } from '../fixtures/blog'
 
 const base = createResource({ path: '/articles/:id', schema: Article })
@@ -43,6 +43,9 @@ describe('Controller types', () => {
       controller.getResponse(ArticleResource.get, { slug: 'x' }, state)
       expectTypeOf(controller.getError(ArticleResource.get, { id: 1 }, state)).toEqualTypeOf<Error | undefined>()
       expectTypeOf(controller.get(Article, { id: 1 }, state)).toEqualTypeOf<Article | undefined>()
+      // A Query gives what its process returns.
+      const titles = new Query(new schema.All(Article), (articles) => articles.map((article) => article.title))
+      expectTypeOf(controller.get(titles, state)).toEqualTypeOf<string[] | undefined>()
     }
     expect(typesOnly).toBeDefined()
   })

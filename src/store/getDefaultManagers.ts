@@ -1,0 +1,16 @@
+import type { Manager } from './Manager'
+import { GCManager, type GCOptions } from './managers/GCManager'
+import { NetworkManager } from './managers/NetworkManager'
+import { PollingManager } from './managers/PollingManager'
+
+/**
+ * The managers a data-client app starts from: a NetworkManager (in-flight requests), a GCManager
+ * (`options` configure it) and a PollingManager, so `pollFrequency` polls as it did there. New ones
+ * at each call. For `managers={[...getDefaultManagers(), new LogoutManager()]}`: createStore and
+ * DataProvider use the network and GC managers given instead of making their own, so nothing runs
+ * twice (do not add a second PollingManager). A store made without `managers` has no polling; this
+ * file is its own module, so apps that never call it do not bundle the PollingManager.
+ */
+export function getDefaultManagers(options: GCOptions = {}): Manager[] {
+  return [new NetworkManager(), new GCManager(options), new PollingManager()]
+}
