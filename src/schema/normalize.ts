@@ -128,6 +128,9 @@ class NormalizeRun implements NormalizeDelegate {
   readonly indexes: IndexTable = createTable()
   /** The schema last noted in `schemas` (most responses write one class per key, record after record). */
   private lastSchema: unknown
+  /** Scratch list of `[field, startedAt]` pairs, and the last meta `fieldTimes` made from one. */
+  private readonly olderFields: unknown[] = []
+  private lastTimes: { meta: EntityMeta; fields: unknown[]; result: EntityMeta } | undefined
   /** The entity inputs being normalized right now, outermost first: a cycle leads back into this list. */
   private readonly ancestors: object[] = []
 
@@ -265,7 +268,7 @@ class NormalizeRun implements NormalizeDelegate {
         } else {
           record = schema.mergeWithStore(existingMeta, this.meta, existing, incoming)
           const meta = schema.mergeMetaWithStore(existingMeta, this.meta, existing, incoming)
-          metaTable[pk] = existingMeta === undefined ? meta : withFieldTimes(meta, record as object, existing, existingMeta, incoming, this.meta.fetchedAt)
+          metaTable[pk] = existingMeta === undefined ? meta : this.fieldTimes(meta, record as object, existing, existingMeta, incoming)
         }
         // Unchanged data keeps its identity, so reads built from it stay memoized.
         if (sameRecord(record, existing)) record = existing
@@ -317,6 +320,40 @@ class NormalizeRun implements NormalizeDelegate {
     return { record, meta: { ...base, fieldsAt: { ...base.fieldsAt, ...times } } }
   }
 
+  /**
+   * The merged record's meta with the fields whose age differs from its `fetchedAt` listed in
+   * `fieldsAt` (a summary response over a detail record leaves the detail's fields older). The
+   * common case, a response with every field the record had, returns `meta` untouched; records of
+   * one response that come out alike share one meta object (no allocation per record).
+   */
+  private fieldTimes(meta: EntityMeta, record: object, existing: object, existingMeta: EntityMeta, incoming: object): EntityMeta {
+    const incomingAt = this.meta.fetchedAt
+    const fields = this.olderFields
+    fields.length = 0
+    if (incomingAt >= existingMeta.fetchedAt) {
+      // The response wins every field it has; the fields it lacks keep their age.
+      for (const field in existing) if (!hasOwn.call(incoming, field)) fields.push(field, fieldTime(existingMeta, field))
+    } else {
+      for (const field of Object.keys(record)) {
+        // A field both have holds the newer of the two (see Entity.mergeWithStore).
+        const stored = hasOwn.call(existing, field) ? fieldTime(existingMeta, field) : -Infinity
+        fields.push(field, hasOwn.call(incoming, field) && incomingAt > stored ? incomingAt : stored)
+      }
+    }
+    const last = this.lastTimes
+    if (last !== undefined && last.meta === meta && sameList(last.fields, fields)) return last.result
+    let times: Record<string, number> | undefined
+    for (let i = 0; i < fields.length; i += 2) if (fields[i + 1] !== meta.fetchedAt) (times ??= {})[fields[i] as string] = fields[i + 1] as number
+    let result: EntityMeta = meta
+    if (times !== undefined) result = { ...meta, fieldsAt: times }
+    else if (meta.fieldsAt !== undefined) {
+      const { fieldsAt: _older, ...rest } = meta
+      result = rest
+    }
+    this.lastTimes = { meta, fields: fields.slice(), result }
+    return result
+  }
+
   setEntity(key: string, pk: string, record: unknown): void {
     let table = this.entities[key]
     if (table === undefined) table = this.entities[key] = createTable()
@@ -363,29 +400,15 @@ export function sameRecord(a: unknown, b: unknown): boolean {
 
 const hasOwn = Object.prototype.hasOwnProperty
 
+function sameList(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
 /** When the request behind a record's field started. */
 function fieldTime(meta: EntityMeta, field: string): number {
   return meta.fieldsAt?.[field] ?? meta.fetchedAt
 }
 
-/**
- * The merged record's meta with the fields whose age differs from its `fetchedAt` listed in
- * `fieldsAt` (a summary response over a detail record leaves the detail's fields older). The
- * common case, a response with every field the record had, returns `meta` untouched.
- */
-function withFieldTimes(meta: EntityMeta, record: object, existing: object, existingMeta: EntityMeta, incoming: object, incomingAt: number): EntityMeta {
-  let times: Record<string, number> | undefined
-  for (const field of Object.keys(record)) {
-    // A field both have holds the newer of the two (see Entity.mergeWithStore).
-    const stored = hasOwn.call(existing, field) ? fieldTime(existingMeta, field) : -Infinity
-    const at = hasOwn.call(incoming, field) && incomingAt > stored ? incomingAt : stored
-    if (at !== meta.fetchedAt) (times ??= {})[field] = at
-  }
-  if (times === undefined) {
-    if (meta.fieldsAt === undefined) return meta
-    const { fieldsAt: _dropped, ...rest } = meta
-    return rest
-  }
-  return { ...meta, fieldsAt: times }
-}
 
