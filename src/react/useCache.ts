@@ -4,6 +4,7 @@ import { ExpiryStatus } from '../store/index'
 import { emptyShape } from '../schema/index'
 import { useDataContext } from './context'
 import { useResponse } from './useResponse'
+import type { SkippedRead } from './useSuspense'
 
 /**
  * Reads an endpoint from the cache without ever fetching or suspending. Undefined until some fetch
@@ -13,7 +14,7 @@ import { useResponse } from './useResponse'
  * result, undefined while its schema finds nothing.
  */
 export function useCache<Q extends Query<any, any, any>>(query: Q, ...args: ArgsOf<Q> | readonly [null]): QueryResult<Q> | undefined
-export function useCache<E extends EndpointInterface>(endpoint: E, ...args: readonly [...Parameters<E>] | readonly [null]): ResolveType<E> | undefined
+export function useCache<E extends EndpointInterface>(endpoint: E, ...args: readonly [...Parameters<E>] | readonly [null]): ResolveType<E> | SkippedRead<E['schema']>
 export function useCache(endpoint: EndpointInterface | Query<any, any, any>, ...args: readonly unknown[]): unknown {
   const controller = useDataContext('useCache').store.controller
   // A Query is read through the controller's query endpoint for it (one per query).

@@ -49,7 +49,10 @@ export function useSuspense<E extends ReadEndpoint>(endpoint: E, ...args: readon
     reveal?.(loading)
     // React 19: subscribe this (suspending) render to the provider's reveal generation, so the
     // provider's update reaches it; `use` may be called conditionally, and only here.
-    const use = (React as { use?: (context: React.Context<number>) => number }).use
+    // Read through the namespace held as a value: webpack checks a written-out `React.use`
+    // against React 18's exports, an error in an ESM package even though it is only called when present.
+    const react: { use?: (context: React.Context<number>) => number } = React
+    const use = react.use
     if (typeof use === 'function') use(RevealGenerationContext)
     throw loading
   }

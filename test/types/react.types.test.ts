@@ -46,4 +46,14 @@ describe('React hook types', () => {
     }
     expect(typesOnly).toBeDefined()
   })
+
+  it('types useCache of an object schema as its shape, never undefined at the top (it reads as the empty shape)', () => {
+    const typesOnly = () => {
+      const page = ArticleResource.getList.extend({ schema: { results: [ArticleSummary], link: '' } })
+      const { results, link } = useCache(page)
+      expectTypeOf(results).toEqualTypeOf<ArticleSummary[] | undefined>()
+      expectTypeOf(link).toEqualTypeOf<string>()
+    }
+    expect(typesOnly).toBeDefined()
+  })
 })

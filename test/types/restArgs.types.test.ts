@@ -159,4 +159,18 @@ describe('RestEndpoint arguments', () => {
     }
     expect(typesOnly).toBeDefined()
   })
+
+  it('gives a read no body argument even when it declares one (for its push)', () => {
+    const typesOnly = () => {
+      const comments = new RestEndpoint({ path: '/issues/:number/comments', body: {} as { body: string } })
+      comments({ number: 1 })
+      // @ts-expect-error a GET sends no body
+      comments({ number: 1 }, { body: 'x' })
+      const post = comments.extend({ method: 'POST' })
+      post({ number: 1 }, { body: 'x' })
+      // @ts-expect-error the POST needs its declared body
+      post({ number: 1 })
+    }
+    expect(typesOnly).toBeDefined()
+  })
 })

@@ -58,9 +58,10 @@ export interface RestEndpointOptions<O extends RestGenerics = RestGenerics> exte
 }
 
 type Method<O extends RestGenerics> = O['method'] extends string ? O['method'] : O['sideEffect'] extends true ? 'POST' : 'GET'
+// A read takes no body even when one is declared: `body` on a list describes what its push sends.
 type TakesBody<O extends RestGenerics> = unknown extends O['body']
   ? Method<O> extends 'POST' | 'PUT' | 'PATCH' ? true : false
-  : O['body'] extends undefined ? false : true
+  : O['body'] extends undefined ? false : SideEffectOf<O> extends true ? true : false
 type BodyOf<O extends RestGenerics> = unknown extends O['body'] ? any : O['body']
 type QueryOf<O extends RestGenerics> = unknown extends O['searchParams'] ? {} : O['searchParams'] extends undefined ? {} : O['searchParams']
 /** The declared query type without `undefined`; never when none is declared (no option, or `searchParams: undefined`). */
@@ -184,6 +185,16 @@ function defaultMethod(options: { method?: unknown; sideEffect?: unknown }): str
   return typeof options.method === 'string' ? options.method : options.sideEffect === true ? 'POST' : 'GET'
 }
 
+/** The default name of a RestEndpoint: its URL template (`urlPrefix` + `path`). */
+function defaultName(this: RestEndpoint<any>): string {
+  return (this.urlPrefix ?? '') + (this.path as string)
+}
+
+/** How messages name an endpoint: the name it was given, or its method and path (`GET /users/:id`). */
+function label(endpoint: RestEndpoint<any>): string {
+  return (optionsOf(endpoint).name as string | undefined) ?? `${endpoint.method} ${endpoint.path as string}`
+}
+
 /** The request each response answered, so a body that fails to arrive can name it. */
 const requests = new WeakMap<Response, { method: string; url: string }>()
 
@@ -214,9 +225,14 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
   private declare derived: Map<string, RestEndpoint<any>> | undefined
 
   // Pick lets TypeScript infer O from the literal's own members; it cannot infer O from O['path'] alone.
-  constructor(options: RestEndpointOptions<O> & Readonly<Pick<O, keyof O & keyof RestGenerics>>) {
+  // O is inferred from the options object itself (TypeScript before 5.4 infers nothing through a
+  // Pick of it); the mapped part refuses any key that is not an option, so a misspelling is an error.
+  constructor(options: RestEndpointOptions<O> & Readonly<O> & { readonly [K in Exclude<keyof O, keyof RestEndpointOptions<any>>]?: never }) {
     if (typeof options?.path !== 'string') throw new TypeError('RestEndpoint needs a `path` option such as "/users/:id"')
-    super(undefined, { ...options, name: options.name ?? `${defaultMethod(options).toUpperCase()} ${options.path}` } as any)
+    super(undefined, options as any)
+    // Unnamed, it is named by its URL template, as in data-client: read when asked, so a
+    // subclass's `urlPrefix` class field (set after this constructor) is part of it.
+    if (options.name === undefined) Object.defineProperty(this, 'name', { get: defaultName, configurable: true })
   }
 
   /** HTTP method, upper case; without a `method` option, POST for a `sideEffect: true` endpoint and GET otherwise. */
@@ -239,7 +255,7 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
   url(params?: Record<string, unknown>): string {
     const path = this.path as string
     const prefix = this.urlPrefix ?? ''
-    let filled = compilePath(path, params, this.name)
+    let filled = compilePath(path, params, label(this))
     if (filled === '/' || filled === '') filled = prefix === '' ? '/' : ''
     return prefix + filled + buildQuery(params, pathParameterNames(path), filled)
   }
@@ -344,14 +360,14 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
     if (!/[/+]json\b/i.test(type)) {
       const schema = this.schema as unknown
       if (schema === undefined || schema === null || typeof schema === 'string' || this.process !== RestEndpoint.prototype.process) return text
-      throw new SchemaError(`${this.name}: ${describeTextBody(text, type)}`)
+      throw new SchemaError(`${label(this)}: ${describeTextBody(text, type)}`)
     }
     try {
       return JSON.parse(text)
     } catch (error) {
       const excerpt = text.length > 80 ? text.slice(0, 77) + '...' : text
       throw Object.assign(
-        new SyntaxError(`${this.name}: the response says ${type} but its body is not JSON: ${JSON.stringify(excerpt)} (${(error as Error).message})`),
+        new SyntaxError(`${label(this)}: the response says ${type} but its body is not JSON: ${JSON.stringify(excerpt)} (${(error as Error).message})`),
         { status: response.status },
       )
     }
@@ -369,10 +385,9 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
     options: N & Readonly<Pick<N, keyof N & keyof RestGenerics>> & Partial<RestEndpointOptions<RestGenerics>>,
   ): RestEndpoint<ExtendGenerics<O, N>> {
     const Ctor = this.constructor as new (options: object) => RestEndpoint<any>
-    const { name: _name, ...base } = optionsOf(this)
-    // A new path or method gets a new default name unless one was given.
-    const keepName = options.name === undefined && options.path === undefined && options.method === undefined
-    return new Ctor({ ...base, ...(keepName ? { name: this.name } : {}), ...options })
+    // A name given once (createResource's `Article.get`) stays through every extend, new path or
+    // method included, until another is given; an unnamed endpoint goes on naming itself by its URL.
+    return new Ctor({ ...optionsOf(this), ...options })
   }
 
   /**
@@ -433,7 +448,8 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
     if (collection === undefined) throw new TypeError(`${this.name}.${where} needs a schema.Collection in the schema of ${this.name}`)
     const { paginationField: _field, sideEffect: _sideEffect, ...rest } = optionsOf(this)
     const Ctor = this.constructor as new (options: object) => RestEndpoint<any>
-    return new Ctor({ ...rest, method: 'POST', schema: collection[where], name: `${this.name}.${where === 'push' ? 'create' : 'unshift'}` })
+    // Both are creates of this list, and named so (as in data-client).
+    return new Ctor({ ...rest, method: 'POST', schema: collection[where], name: `${this.name}.create` })
   }
 
   /** Derived endpoints are made once per endpoint, so they can be compared and used as React deps. */
