@@ -5,11 +5,12 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]
 
 /**
- * Two entries (`tessera`, and `tessera/store` without React), one ESM module per source file so
+ * Three entries (`tessera`, `tessera/store` without React, and `tessera/test`, the test utilities,
+ * whose @testing-library/react is an optional peer dependency), one ESM module per source file so
  * an app's bundler drops whole modules it does not use; declarations from the TypeScript plugin.
  */
 export default {
-  input: ['src/index.ts', 'src/headless.ts'],
+  input: ['src/index.ts', 'src/headless.ts', 'src/test/index.ts'],
   output: { dir: 'dist', format: 'es', sourcemap: true, preserveModules: true, preserveModulesRoot: 'src' },
   external: (id) => external.some((dep) => id === dep || id.startsWith(dep + '/')),
   // Every module only defines things (package.json says `sideEffects: false`, and immer's says
@@ -26,6 +27,9 @@ export default {
       sourceMap: true,
       inlineSources: true,
       exclude: ['test/**', 'bench/**'],
+      // The patterns are the package root's test/ and bench/ (the plugin resolves them against
+      // tsconfig's rootDir, src/, by default, where `test/**` would drop tessera/test's sources).
+      filterRoot: '.',
     }),
   ],
 }

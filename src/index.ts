@@ -3,9 +3,10 @@
 export * from './headless'
 
 // react
-export { DataProvider, type DataProviderProps, type ProviderProps } from './react/DataProvider'
+export { DataProvider, CacheProvider, type DataProviderProps, type ProviderProps } from './react/DataProvider'
 export { useSuspense } from './react/useSuspense'
 export { useController } from './react/useController'
+export { ControllerContext } from './react/context'
 export { useCache } from './react/useCache'
 export { useQuery } from './react/useQuery'
 export { useDLE, type DLE } from './react/useDLE'
@@ -13,3 +14,4 @@ export { useFetch } from './react/useFetch'
 export { useLoading } from './react/useLoading'
 export { useRevalidate } from './react/useRevalidate'
 export { AsyncBoundary, ErrorBoundary, type AsyncBoundaryProps, type ErrorBoundaryProps, type ErrorFallbackProps } from './react/AsyncBoundary'
+export { NetworkErrorBoundary, type NetworkErrorBoundaryProps, type NetworkErrorFallbackProps } from './react/NetworkErrorBoundary'

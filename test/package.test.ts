@@ -6,7 +6,7 @@
  * real Node process, which checks only that the paths resolve, not what the files hold.
  */
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 
@@ -14,6 +14,8 @@ type Conditions = { readonly [condition: string]: string }
 const pkg = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as {
   name: string
   exports: { readonly [subpath: string]: string | Conditions }
+  peerDependencies: Record<string, string>
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>
 }
 const entries = Object.entries(pkg.exports).filter((entry): entry is [string, Conditions] => typeof entry[1] === 'object')
 
@@ -39,16 +41,50 @@ function resolveWithRequire(specifiers: readonly string[]): { status: number | n
 
 describe('package.json exports', () => {
   it('gives every entry a default condition pointing at the same ESM file as import', () => {
-    expect(entries.map(([subpath]) => subpath)).toEqual(['.', './store'])
+    expect(entries.map(([subpath]) => subpath)).toEqual(['.', './store', './test'])
     for (const [, conditions] of entries) expect(conditions.default).toBe(conditions.import)
   })
 
-  it('lets CommonJS require.resolve find tessera and tessera/store', () => {
-    const run = resolveWithRequire([pkg.name, `${pkg.name}/store`])
+  it('lets CommonJS require.resolve find tessera, tessera/store and tessera/test', () => {
+    const run = resolveWithRequire([pkg.name, `${pkg.name}/store`, `${pkg.name}/test`])
     expect(run.stderr).toBe('')
     expect(run.stdout.trim().split('\n')).toEqual([
       join('node_modules', pkg.name, 'dist', 'index.js'),
       join('node_modules', pkg.name, 'dist', 'headless.js'),
+      join('node_modules', pkg.name, 'dist', 'test', 'index.js'),
     ])
   })
+
+  it('keeps @testing-library/react an optional peer dependency, reached only from tessera/test', () => {
+    expect(pkg.peerDependencies['@testing-library/react']).toBeDefined()
+    expect(pkg.peerDependenciesMeta?.['@testing-library/react']?.optional).toBe(true)
+    for (const entry of ['index.ts', 'headless.ts']) {
+      const reached = sourcesReachedFrom(join(__dirname, '..', 'src', entry))
+      expect([...reached.files].filter((file) => file.includes(`${join('src', 'test')}`))).toEqual([])
+      expect([...reached.packages].filter((name) => name.startsWith('@testing-library/'))).toEqual([])
+    }
+    // The walk does find it where it is imported.
+    expect(sourcesReachedFrom(join(__dirname, '..', 'src', 'test', 'index.ts')).packages).toContain('@testing-library/react')
+  })
 })
+
+/** The source files a module imports, transitively (relative imports), and the packages they name. */
+function sourcesReachedFrom(start: string): { files: Set<string>; packages: Set<string> } {
+  const files = new Set<string>()
+  const packages = new Set<string>()
+  const visit = (file: string) => {
+    if (files.has(file)) return
+    files.add(file)
+    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/(?:import|export)[^'"]*?from\s+'([^']+)'/g)) {
+      if (!specifier!.startsWith('.')) {
+        packages.add(specifier!)
+        continue
+      }
+      const base = join(dirname(file), specifier!)
+      const found = ['.ts', '.tsx', '/index.ts'].map((ext) => base + ext).find((candidate) => existsSync(candidate))
+      if (found !== undefined) visit(found)
+    }
+  }
+  visit(start)
+  return { files, packages }
+}

@@ -46,7 +46,7 @@ describe('README code blocks', () => {
       isolatedModules: true,
       types: [],
       baseUrl: root,
-      paths: { tessera: ['src/index.ts'] },
+      paths: { tessera: ['src/index.ts'], 'tessera/test': ['src/test/index.ts'] },
     }
     const host = ts.createCompilerHost(options)
     const virtual = new Map(all.map((block) => [block.file, block.code]))

@@ -67,7 +67,8 @@ class NetworkErrorBoundary extends ErrorBoundary {
   }
 }
 
-function isDataError(error: unknown, context: ContextType<typeof DataContext>): boolean {
+/** True for the errors data boundaries catch: with a `status`, or thrown by a read of this store. */
+export function isDataError(error: unknown, context: ContextType<typeof DataContext>): boolean {
   if (error === null || (typeof error !== 'object' && typeof error !== 'function')) return false
   return 'status' in error || context?.retries.has(error as Error) === true
 }

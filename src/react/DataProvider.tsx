@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { createStore, type DevToolsConnector, type Manager, type Store } from '../store/index'
+import { createStore, type Controller, type ControllerOptions, type DevToolsConnector, type Manager, type State, type Store } from '../store/index'
 import { ActiveReads } from './ActiveReads'
-import { DataContext, RevealContext, RevealGenerationContext } from './context'
+import { ControllerContext, DataContext, RevealContext, RevealGenerationContext } from './context'
 
 /** Props of DataProvider. */
 export interface DataProviderProps {
@@ -11,13 +11,24 @@ export interface DataProviderProps {
   managers?: readonly Manager[]
   /** Connects the store made here to Redux DevTools: `devtools={devTools({ name })}` (see createStore). */
   devtools?: DevToolsConnector | false
+  /**
+   * The state the store made here starts from: a saved `store.getState()`, or what
+   * `mockInitialState(fixtures)` from 'tessera/test' builds. Read once, when the store is made.
+   */
+  initialState?: State | Partial<State>
+  /**
+   * The class of the store's controller made here (a Controller subclass; see createStore's
+   * `Controller` option). Read once, when the store is made.
+   */
+  Controller?: new (options: ControllerOptions) => Controller
+  /** Accepted for data-client's props and ignored: Tessera has no on-screen devtools button (use `devtools`). */
+  devButton?: unknown
   children?: ReactNode
 }
 
 /**
  * DataProvider's props under data-client's name (its `CacheProvider` / `DataProvider` props), so
- * wrappers typed against it move over with the import. data-client's `initialState` and
- * `Controller` props have no counterpart: pass `store={createStore({ initialState })}` instead.
+ * wrappers typed against it move over with the import.
  */
 export type ProviderProps = DataProviderProps
 
@@ -25,9 +36,10 @@ export type ProviderProps = DataProviderProps
  * Provides the cache to every hook below it. Stale reads on screen are refetched when the page
  * becomes visible again or the browser comes back online.
  */
-export function DataProvider({ store, managers, devtools, children }: DataProviderProps) {
+export function DataProvider({ store, children, ...options }: DataProviderProps) {
   const owned = useRef<Store | null>(null)
-  if (store === undefined && owned.current === null) owned.current = createStore({ managers, devtools })
+  // The other props are createStore's options (devButton, which it ignores, aside).
+  if (store === undefined && owned.current === null) owned.current = createStore(options)
   const { active, retries } = registryFor(store ?? owned.current!)
   const value = useMemo(() => ({ store: store ?? owned.current!, active, retries }), [store, active, retries])
 
@@ -69,11 +81,20 @@ export function DataProvider({ store, managers, devtools, children }: DataProvid
   return (
     <DataContext.Provider value={value}>
       <RevealContext.Provider value={reveal}>
-        <RevealGenerationContext.Provider value={generation}>{children}</RevealGenerationContext.Provider>
+        <RevealGenerationContext.Provider value={generation}>
+          <ControllerContext.Provider value={value.store.controller}>{children}</ControllerContext.Provider>
+        </RevealGenerationContext.Provider>
       </RevealContext.Provider>
     </DataContext.Provider>
   )
 }
+
+/**
+ * DataProvider under data-client's name, so `<CacheProvider>` trees and test utilities written
+ * for `@data-client/react` (which pass `initialState`, `managers`, `Controller`) move over with
+ * the import. The same component: nothing differs but the name.
+ */
+export const CacheProvider = DataProvider
 
 interface Registry {
   readonly active: ActiveReads

@@ -1,7 +1,29 @@
-import type { Controller } from '../store/index'
-import { useDataContext } from './context'
+import { useContext } from 'react'
+import { Controller } from '../store/index'
+import { isDevelopment } from '../schema/dev'
+import { ControllerContext, DataContext } from './context'
 
-/** The store's Controller: fetch, mutate, invalidate. The same object as `store.controller`. */
+/**
+ * The store's Controller: fetch, mutate, invalidate. The same object as `store.controller`, or
+ * the one an enclosing `<ControllerContext.Provider value={controller}>` gives. Outside any
+ * provider, as in data-client, a default controller with no store: its methods are there (and
+ * stable), and anything it would change logs a `console.error` (in development) and does nothing.
+ */
 export function useController(): Controller {
-  return useDataContext('useController').store.controller
+  const controller = useContext(ControllerContext)
+  const value = useContext(DataContext)
+  return controller ?? value?.store.controller ?? defaultController()
+}
+
+let fallback: Controller | undefined
+
+/** One controller for every component rendered outside a provider, made on first use. */
+function defaultController(): Controller {
+  return (fallback ??= new Controller({
+    dispatch(action) {
+      if (isDevelopment()) {
+        console.error(`useController() was called outside <DataProvider>, so '${action.type}' went nowhere: wrap the app (or the test) in <DataProvider>.`)
+      }
+    },
+  }))
 }

@@ -1,5 +1,6 @@
 import { INVALID, isEntity } from './kinds'
 import { diffEntries, readEntry, tableKeys } from './table'
+import { isInputFirst, type SchemaArgument } from './callOrder'
 import type { DenormalizeDelegate, DenormalizeNullable, EntityClassLike, StoredEntities } from './types'
 
 /**
@@ -80,19 +81,45 @@ const NO_ARGS: readonly unknown[] = []
 
 /**
  * Rebuilds nested data from normalized `input` and the entity tables. Every record becomes an
- * instance of its Entity class; within one call the same record gives the same instance.
+ * instance of its Entity class; within one call the same record gives the same instance. A record
+ * that is `null` is deleted; so is one that is a symbol (data-client's `INVALID`, in tables built
+ * by hand or by data-client code).
+ *
+ * Also takes data-client 0.10's order, `denormalize(input, schema, entities, args?)`, told apart
+ * from Tessera's as `normalize` does (a schema holds an Entity class or a `schema.*` instance, a
+ * normalized result never does).
  * @returns the data, undefined when a top-level entity is missing, or INVALID when a required
  * entity was deleted or failed validation.
  */
+export function denormalize<T>(input: T): T
+export function denormalize<S>(
+  input: unknown,
+  schema: SchemaArgument<S>,
+  entities?: StoredEntities,
+  args?: readonly unknown[],
+): DenormalizeNullable<S> | typeof INVALID
 export function denormalize<S>(
   schema: S | undefined,
   input: unknown,
   entities: StoredEntities,
+  args?: readonly unknown[],
+): DenormalizeNullable<S> | typeof INVALID
+export function denormalize(
+  schema: unknown,
+  input?: unknown,
+  entities: StoredEntities = NO_ENTITIES,
   args: readonly unknown[] = NO_ARGS,
-): DenormalizeNullable<S> | typeof INVALID {
-  if (schema === undefined || schema === null || input === undefined) return input as any
-  return new DenormalizeRun(entities, args, undefined).read(schema, input) as any
+): unknown {
+  if (isInputFirst(schema, input)) {
+    const given = schema
+    schema = input
+    input = given
+  }
+  if (schema === undefined || schema === null || input === undefined) return input
+  return new DenormalizeRun(entities, args, undefined).read(schema, input)
 }
+
+const NO_ENTITIES: StoredEntities = Object.freeze({})
 
 /**
  * Entities nested deeper than this are filled in after the outer read returns, from a queue
@@ -335,7 +362,7 @@ export class DenormalizeRun implements DenormalizeDelegate {
         let value: unknown
         const lastRecord = last !== undefined && i < last.refs.length && last.refs[i] === ref ? recordAt(last, i) : undefined
         if (
-          lastRecord !== undefined &&
+          typeof lastRecord === 'object' &&
           lastRecord !== null &&
           (typeof ref === 'string' || typeof ref === 'number') &&
           readEntry(table, String(ref)) === lastRecord &&
@@ -406,9 +433,10 @@ export class DenormalizeRun implements DenormalizeDelegate {
     const key = schema.key
     const pk = String(input)
     const record = readEntry(this.entities[key], pk) as object | null | undefined
-    if (record === undefined || record === null) {
+    if (typeof record !== 'object' || record === null) {
       addLookup(this.frame, key, pk, record)
-      return record === null ? INVALID : undefined
+      // A tombstone is null (Tessera's) or a symbol (data-client's INVALID, in tables built by hand).
+      return record === undefined ? undefined : INVALID
     }
 
     let entry: EntityCacheEntry | undefined

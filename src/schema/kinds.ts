@@ -3,9 +3,11 @@ import type { EntityClassLike, SchemaSimple } from './types'
 
 /**
  * Returned by denormalize when a required entity was deleted or failed validation: the read is
- * Invalid and should be fetched again. A symbol, so it can never be confused with data.
+ * Invalid and should be fetched again. A symbol, so it can never be confused with data; it prints
+ * as data-client's does (`Symbol(INVALID)`). Reads also take it, like `null`, as a deleted record
+ * in entity tables (data-client's tombstone).
  */
-export const INVALID: unique symbol = Symbol('tessera.invalid')
+export const INVALID: unique symbol = Symbol('INVALID')
 
 /**
  * True for schemas stored as records of their own (Entity classes, `schema.Entity(...)` results,

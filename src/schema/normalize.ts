@@ -2,6 +2,7 @@ import { SchemaError, describeValue } from './SchemaError'
 import { isEntity, isReferenceValue, isSchemaLike, normalizeList, toReference } from './kinds'
 import { createTable, readEntry, tableKeys } from './table'
 import { isGuess, markGuess, validateRecord } from './guess'
+import { isInputFirst, type SchemaArgument } from './callOrder'
 import type {
   EntitiesMetaTable,
   EntityTable,
@@ -75,14 +76,75 @@ export function normalizeChanges<S = unknown, R = Normalize<S>>(
 }
 
 /**
+ * What `normalize` returns when called in data-client 0.10's order: that version's field names
+ * (`entityMeta`), with Tessera's `entitiesMeta` beside it (not enumerable, so snapshots and
+ * `toEqual` see exactly data-client's shape). The generics are data-client's `NormalizedSchema<E, R>`.
+ */
+export interface NormalizedSchema<E = EntityTable, R = unknown> {
+  entities: E
+  result: R
+  indexes: IndexTable
+  entityMeta: EntitiesMetaTable
+  readonly entitiesMeta: EntitiesMetaTable
+}
+
+/** data-client 0.10's default freshness for a normalize called without one: received now, never expires. */
+function meta010(): EntityMeta {
+  return { date: Date.now(), expiresAt: Infinity, fetchedAt: 0 }
+}
+
+/**
  * Replaces every entity in `input` by its pk and collects the records by entity key. Pure: the
  * store is read, never written. Call shape and result match `@data-client/normalizr`: with a
  * store, the tables returned are the store's merged with this input, so they can be read with
  * `denormalize` or `MemoCache` as they are (this copies every stored record; the store itself
  * writes only the changes).
+ *
+ * Also takes data-client 0.10's order, `normalize(input, schema, args?, entities?, indexes?,
+ * entityMeta?, meta?)`, and then returns 0.10's shape (`NormalizedSchema`, default meta
+ * `expiresAt: Infinity`), so code and tests written for `@data-client/normalizr` 0.10 move over
+ * unchanged. The order is told by the arguments, not guessed: a response is JSON and never
+ * holds an Entity class or a `schema.*` instance, while a schema does (see `holdsSchema`). With
+ * no schema on either side nothing is normalized; `normalize(value)` and `normalize(value,
+ * null | undefined | 'text')` are then 0.10's "no schema" calls and return `value` as the result.
  * @throws {SchemaError} when the input does not fit the schema; nothing is returned or written then.
  */
+export function normalize<T>(input: T): NormalizedSchema<EntityTable, T>
+export function normalize<S, R = Normalize<S>>(
+  input: unknown,
+  schema: SchemaArgument<S>,
+  args?: readonly unknown[],
+  entities?: StoredEntities,
+  indexes?: IndexTable,
+  entityMeta?: StoredEntitiesMeta,
+  meta?: EntityMeta,
+): NormalizedSchema<EntityTable, R>
 export function normalize<S = unknown, R = Normalize<S>>(
+  schema: S | undefined,
+  input: unknown,
+  args?: readonly unknown[],
+  store?: NormalizeStore,
+  meta?: EntityMeta,
+  options?: NormalizeOptions,
+): NormalizedResult<R>
+export function normalize(
+  first: unknown,
+  second?: unknown,
+  args: readonly unknown[] = [],
+  store?: unknown,
+  fifth?: unknown,
+  sixth?: unknown,
+  seventh?: unknown,
+): NormalizedResult | NormalizedSchema {
+  if (!isInputFirst(first, second)) return normalizeWith(first, second, args, store as NormalizeStore | undefined, fifth as EntityMeta | undefined, sixth as NormalizeOptions | undefined)
+  const tables: NormalizeStore = { entities: store as StoredEntities | undefined, indexes: fifth as IndexTable | undefined, entitiesMeta: sixth as StoredEntitiesMeta | undefined }
+  const out = normalizeWith(second, first, args, tables, (seventh as EntityMeta | undefined) ?? meta010())
+  const shaped = { entities: out.entities, indexes: out.indexes, result: out.result, entityMeta: out.entitiesMeta }
+  return Object.defineProperty(shaped, 'entitiesMeta', { value: out.entitiesMeta, enumerable: false }) as NormalizedSchema
+}
+
+/** `normalize` in Tessera's order, once the order is known. */
+function normalizeWith<S = unknown, R = Normalize<S>>(
   schema: S | undefined,
   input: unknown,
   args: readonly unknown[] = [],
@@ -219,7 +281,8 @@ class NormalizeRun implements NormalizeDelegate {
     const stored = this.store.entities?.[key]
     for (const pk of tableKeys(stored)) {
       const record = readEntry(stored, pk)
-      if (record !== undefined && record !== null) all.set(pk, record)
+      // Tombstones are skipped: null, or a symbol (data-client's INVALID) in a table built by hand.
+      if (typeof record === 'object' && record !== null) all.set(pk, record)
     }
     const pending = this.entities[key]
     if (pending) for (const pk of Object.keys(pending)) {
@@ -250,7 +313,8 @@ class NormalizeRun implements NormalizeDelegate {
       if (sameRecord(record, pending)) record = pending
     } else {
       const existing = readEntry(this.store.entities?.[key], pk) as object | null | undefined
-      if (existing === undefined || existing === null) {
+      // Nothing to merge with: no record, or a tombstone (null, or a symbol such as INVALID).
+      if (typeof existing !== 'object' || existing === null) {
         record = incoming
         metaTable[pk] = this.meta
         if (this.optimistic) {

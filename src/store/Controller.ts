@@ -25,7 +25,7 @@ import type { Manager } from './Manager'
 import { OptimisticView, type Guess } from './optimistic'
 import { queryEndpoint } from './query'
 import { ExpiryStatus, selectError, selectInput, selectResponse, type ResponseInfo } from './selectors'
-import { selectMeta, selectResult, type OptimisticLayer, type SerializedError, type State } from './state'
+import { createInitialState, selectMeta, selectResult, type OptimisticLayer, type SerializedError, type State } from './state'
 
 /** Default freshness of a response, in ms. */
 export const DEFAULT_DATA_EXPIRY = 60_000
@@ -42,15 +42,31 @@ export class ResetError extends Error {
   override name = 'ResetError'
 }
 
-/** What a Controller needs from its store. */
+/**
+ * What a Controller needs from its store. Every option has a default (as in data-client), so
+ * `new Controller()` works: without a store it holds an empty state, and dispatching throws.
+ */
 export interface ControllerOptions {
-  dispatch: (action: Action) => void
-  getState: () => State
+  /** Default: throws, since no store would apply the action (a store passes its own). */
+  dispatch?: (action: Action) => void
+  /** Default: an empty state. */
+  getState?: () => State
   now?: () => number
   network?: NetworkManager
   gc?: GCManager
   /** The store's managers: those with `subscribe` / `unsubscribe` hear about readers (polling). */
   managers?: readonly Manager[]
+}
+
+/** The dispatch of a controller made without a store: there is nothing to apply an action to. */
+function notConnected(action: Action): never {
+  throw new Error(`This Controller is not connected to a store, so '${action.type}' cannot be applied: use createStore().controller, or useController() inside a DataProvider`)
+}
+
+/** The getState of a controller made without a store: one empty state, the same object every call. */
+function emptyState(): () => State {
+  const state = createInitialState()
+  return () => state
 }
 
 /** Selects endpoint keys: a predicate, `{ testKey }`, or an endpoint (all of its keys). */
@@ -111,9 +127,9 @@ export class Controller {
   private lastTick = -Infinity
   private abortGuess: AbortOptimistic | undefined
 
-  constructor(options: ControllerOptions) {
-    this.dispatch = options.dispatch
-    this.getState = options.getState
+  constructor(options: ControllerOptions = {}) {
+    this.dispatch = options.dispatch ?? notConnected
+    this.getState = options.getState ?? emptyState()
     this.now = options.now ?? Date.now
     this.network = options.network ?? new NetworkManager()
     this.subscribers = (options.managers ?? []).filter((manager) => manager.subscribe !== undefined || manager.unsubscribe !== undefined)

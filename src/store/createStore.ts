@@ -1,6 +1,6 @@
 import { createReplaceState, type Action } from './actions'
 import { REPLACE_STATE } from './actionTypes'
-import { Controller } from './Controller'
+import { Controller, type ControllerOptions } from './Controller'
 import type { Dispatch, Manager, Middleware } from './Manager'
 import { GCManager, type GCOptions } from './managers/GCManager'
 import { NetworkManager } from './managers/NetworkManager'
@@ -20,7 +20,10 @@ export interface StoreOptions extends GCOptions {
   managers?: readonly Manager[]
   /** A saved state to start from (for example one taken from devtools or a test). */
   initialState?: Partial<State>
-  /** The clock, for deterministic tests. Defaults to Date.now. */
+  /**
+   * The clock, for deterministic tests. Defaults to `Date.now`, looked up at every call, so a test
+   * that replaces `Date.now` (or installs fake timers) after the store was made moves its clock too.
+   */
   now?: () => number
   /**
    * Connects to the Redux DevTools extension, if it is installed: `devtools: devTools({ name })`
@@ -28,6 +31,12 @@ export interface StoreOptions extends GCOptions {
    * bridge). `false` or absent: not connected.
    */
   devtools?: DevToolsConnector | false
+  /**
+   * The class of the store's controller: a subclass of Controller that adds to or wraps its
+   * methods (tessera/test's applies every change inside React's `act`). It is constructed once,
+   * with the store's options, and is what `store.controller` and `useController()` return.
+   */
+  Controller?: new (options: ControllerOptions) => Controller
 }
 
 /** Receives each action after it was applied. */
@@ -72,7 +81,7 @@ export function createStore(options: StoreOptions = {}): Store {
     for (const listener of [...listeners]) listener(action)
   }
   let dispatch: Dispatch = apply
-  const controller = new Controller({ dispatch: (action) => dispatch(action), getState: () => state, now: options.now, network, gc, managers })
+  const controller = new (options.Controller ?? Controller)({ dispatch: (action) => dispatch(action), getState: () => state, now: options.now ?? (() => Date.now()), network, gc, managers })
   for (const manager of [...managers].reverse()) {
     const middleware: Middleware | undefined = typeof manager.getMiddleware === 'function' ? manager.getMiddleware() : manager.middleware
     if (middleware) dispatch = middleware(controller)(dispatch)

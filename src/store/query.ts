@@ -3,7 +3,7 @@ import { schemaKindOf } from '../schema/kinds'
 import type { EndpointInterface } from '../endpoint/types'
 import { Query } from '../endpoint/Query'
 import { stableStringify } from '../endpoint/stableKey'
-import { inferPk } from './selectors'
+import { inferPk } from '../schema/inferResults'
 
 /**
  * A read-only endpoint whose result is computed from the entity tables (never fetched):

@@ -1,5 +1,6 @@
 import { INVALID, MemoCache, emptyShape, isEntity, type StoredEntitiesMeta, type EntityPath } from '../schema/index'
 import { schemaKindOf } from '../schema/kinds'
+import { inferPk } from '../schema/inferResults'
 import { readEntry } from '../schema/table'
 import type { EndpointInterface } from '../endpoint/types'
 import { NetworkError } from '../endpoint/rest/NetworkError'
@@ -104,17 +105,6 @@ export function selectInput(
 }
 
 const NO_INPUT: readonly unknown[] = Object.freeze([])
-
-/** The pk a read's arguments name for an entity schema, when they name one. */
-export function inferPk(schema: { pk(value: unknown, parent?: unknown, key?: string, args?: readonly unknown[]): unknown }, args: readonly unknown[]): string | undefined {
-  let pk: unknown
-  try {
-    pk = schema.pk({ ...(args[0] as object) }, undefined, undefined, args)
-  } catch {
-    return undefined
-  }
-  return (typeof pk === 'string' && pk !== '') || typeof pk === 'number' ? String(pk) : undefined
-}
 
 function entityExpiresAt(paths: readonly EntityPath[], metas: StoredEntitiesMeta): number {
   let expiresAt = Infinity

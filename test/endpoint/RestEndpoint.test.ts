@@ -329,13 +329,11 @@ describe('RestEndpoint', () => {
       expect(getUser.dataExpiryLength).toBe(1_000)
     })
 
-    it('can change the method, which changes whether it is a mutation and its default name', () => {
+    it('can change the method, which changes whether it is a mutation', () => {
       const getUser = new RestEndpoint({ urlPrefix: API, path: '/users/:id' })
       const putUser = getUser.extend({ method: 'PUT' })
       expect(putUser.method).toBe('PUT')
       expect(putUser.sideEffect).toBe(true)
-      expect(putUser.name).toBe('PUT /users/:id')
-      expect(getUser.name).toBe('GET /users/:id')
       expect(getUser.sideEffect).toBeUndefined()
     })
 

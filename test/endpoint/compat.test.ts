@@ -77,7 +77,6 @@ describe('sideEffect: true without a method on a RestEndpoint', () => {
     const send = new RestEndpoint({ urlPrefix: API, path: '/messages', sideEffect: true })
     expect(send.method).toBe('POST')
     expect(send.sideEffect).toBe(true)
-    expect(send.name).toBe('POST /messages')
     fake.route(`POST ${API}/messages`, (request) => ({ json: request.json() }))
     await expect(send({ text: 'hi' })).resolves.toEqual({ text: 'hi' })
     expect(sent()).toEqual([`POST ${API}/messages`])

@@ -1,0 +1,213 @@
+import { act, renderHook, waitFor, type waitForOptions } from '@testing-library/react'
+import { Component, Suspense, type ComponentType, type PropsWithChildren, type ReactNode } from 'react'
+import { Controller, type ControllerOptions } from '../store/Controller'
+import { getDefaultManagers } from '../store/getDefaultManagers'
+import type { Manager } from '../store/Manager'
+import type { State } from '../store/state'
+import type { Fixture, Interceptor } from './fixtureTypes'
+import { interceptController } from './interceptController'
+import { mockInitialState } from './mockInitialState'
+import { ProvideController } from './ProvideController'
+
+/** The props makeRenderDataClient renders its Provider with (those of data-client's CacheProvider). */
+export interface TestProviderProps {
+  children: ReactNode
+  managers: Manager[]
+  initialState: State
+  Controller: new (options: ControllerOptions) => Controller
+  devButton: null
+}
+
+/** Options of a renderDataClient call. */
+export interface RenderDataClientOptions<P, T = any> {
+  /** The props the hook callback (and `wrapper`) first renders with; `rerender(props)` changes them. */
+  readonly initialProps?: P
+  /** Responses (and errors) in the cache before the first render, as if already fetched (see mockInitialState). */
+  readonly initialFixtures?: readonly Fixture[]
+  /** Fixtures and interceptors that answer the requests made while the test runs (see MockResolver). */
+  readonly resolverFixtures?: readonly (Fixture | Interceptor<T>)[]
+  /** The `this` of the interceptors in `resolverFixtures`. */
+  readonly getInitialInterceptorData?: () => T
+  /** A component placed between the provider and the hook (a router, a theme); gets the hook's props too. */
+  readonly wrapper?: ComponentType<PropsWithChildren<P>>
+}
+
+/** What renderDataClient returns: the hook's latest value, ways to drive it, and the store's controller. */
+export interface RenderDataClientResult<R, P> {
+  readonly result: {
+    /** The hook's value at the last commit; undefined until the first one (while the first read suspends). */
+    readonly current: R
+    /** What the hook threw to the error boundary around it, until a `rerender` gives it another try. */
+    readonly error?: Error
+  }
+  /** Renders the hook again, with new props if given. */
+  rerender(props?: P): void
+  unmount(): void
+  /** Retries `callback` until it stops throwing (Testing Library's waitFor). */
+  waitFor<W>(callback: () => W | Promise<W>, options?: waitForOptions): Promise<W>
+  /** Resolves once the hook commits a new value or throws a new error. @throws after `options.timeout` (1 s). */
+  waitForNextUpdate(options?: waitForOptions): Promise<void>
+  /**
+   * The store's controller (answering from `resolverFixtures` when there are any). Every change
+   * it makes to the cache, a response landing included, is applied inside React's `act`, so the
+   * hook has rendered it by the time the call (or the awaited fetch) returns.
+   */
+  readonly controller: Controller
+}
+
+/** The function makeRenderDataClient returns. */
+export interface RenderDataClient {
+  <P, R, T = any>(callback: (props: P) => R, options?: RenderDataClientOptions<P, T>): RenderDataClientResult<R, P>
+  /** Stops the last render's requests (their answers are dropped) and its polling timers. */
+  cleanup(): void
+  /** Settles once every request the last render's store has in flight now has settled. */
+  allSettled(): Promise<PromiseSettledResult<unknown>[]>
+}
+
+/**
+ * Makes `renderDataClient(hookCallback, options)` for testing hooks against a fresh store per
+ * call: `Provider` (normally `CacheProvider`) is rendered with `initialState` from
+ * `initialFixtures`, new default managers, and a Controller subclass that applies every change
+ * inside `act`; `resolverFixtures` answer requests as MockResolver does. The
+ * hook renders under Suspense (result.current stays undefined while it suspends) and an error
+ * boundary (result.error). Needs `@testing-library/react` (an optional peer dependency).
+ */
+export function makeRenderDataClient(Provider: ComponentType<TestProviderProps>): RenderDataClient {
+  const renderDataClient = (<P, R, T = any>(callback: (props: P) => R, options: RenderDataClientOptions<P, T> = {}): RenderDataClientResult<R, P> => {
+    if (typeof document === 'undefined') {
+      throw new Error("renderDataClient renders into a DOM: run this test with jest's testEnvironment 'jsdom' (or another DOM).")
+    }
+    // Fresh managers (and so a fresh network and poller) for every render.
+    const managers = getDefaultManagers()
+    const inflight = new Set<Promise<unknown>>()
+    let made: Controller | undefined
+
+    class ActController extends Controller {
+      constructor(controllerOptions: ControllerOptions) {
+        super(controllerOptions)
+        made = this
+        // Every change to the cache (a response landing, a poll, the test's setResponse) renders
+        // inside act, so React renders its outcome before the call returns and never warns of an
+        // update outside act. Actions dispatched within an act already just join it.
+        const dispatch = this.dispatch
+        this.dispatch = (action) => {
+          act(() => {
+            dispatch(action)
+          })
+        }
+        const fetch = this.fetch
+        // Every request goes through here (hooks, interceptors, polling): what allSettled waits for.
+        this.fetch = ((...args: Parameters<Controller['fetch']>) => {
+          const promise = fetch(...args)
+          const done = () => void inflight.delete(promise)
+          inflight.add(promise)
+          Promise.resolve(promise).then(done, done)
+          return promise
+        }) as Controller['fetch']
+      }
+    }
+
+    renderDataClient.cleanup = () => {
+      for (const manager of managers) manager.cleanup?.()
+    }
+    renderDataClient.allSettled = () => Promise.allSettled([...inflight])
+
+    const initialState = mockInitialState(options.initialFixtures)
+    const fixtures = options.resolverFixtures ?? []
+    // One intercepting controller for the hooks and for the test's `controller`, so interceptors
+    // share their data whichever side made the request.
+    let intercepted: Controller | undefined
+    const intercept = (controller: Controller) =>
+      (intercepted ??= interceptController(controller, fixtures, { getInitialInterceptorData: options.getInitialInterceptorData }))
+
+    let props = options.initialProps as P
+    // What the hook threw, and in which attempt: a later attempt (a rerender) starts clean.
+    let caught: { error: Error; attempt: number } | undefined
+    let renders = 0
+    const Wrapper = options.wrapper
+    function Root({ children }: { children?: ReactNode }) {
+      // A new render from the top (rerender) gives a hook that threw another try.
+      const attempt = ++renders
+      let tree: ReactNode = (
+        <Suspense fallback={null}>
+          <Boundary attempt={attempt} onError={(error) => void (caught = { error, attempt })}>
+            {children}
+          </Boundary>
+        </Suspense>
+      )
+      if (Wrapper) tree = <Wrapper {...(props as PropsWithChildren<P>)}>{tree}</Wrapper>
+      if (fixtures.length > 0) tree = <ProvideController intercept={intercept}>{tree}</ProvideController>
+      return (
+        <Provider initialState={initialState} Controller={ActController} managers={managers} devButton={null}>
+          {tree}
+        </Provider>
+      )
+    }
+
+    const rendered = renderHook(callback, { initialProps: props, wrapper: Root })
+    if (made === undefined) {
+      throw new TypeError(
+        "makeRenderDataClient: the Provider did not construct the Controller class it was given. Pass CacheProvider (or DataProvider) from 'tessera', " +
+          'or a component that passes its initialState, managers and Controller props on to one.',
+      )
+    }
+    const controller = fixtures.length > 0 ? intercept(made) : made
+    const result = {
+      // Testing Library's value is null until the first commit.
+      get current(): R {
+        const current = rendered.result.current
+        return (current === null ? undefined : current) as R
+      },
+      get error() {
+        return caught !== undefined && caught.attempt === renders ? caught.error : undefined
+      },
+    }
+    return {
+      result,
+      rerender(next?: P) {
+        props = next as P
+        rendered.rerender(next as P)
+      },
+      unmount: rendered.unmount,
+      waitFor,
+      async waitForNextUpdate(waitOptions?: waitForOptions) {
+        const before = result.current
+        const errorBefore = result.error
+        await waitFor(() => {
+          if (result.current === before && result.error === errorBefore) throw new Error('waitForNextUpdate: the hook committed no new value and threw no new error')
+        }, waitOptions)
+      },
+      controller,
+    }
+  }) as RenderDataClient
+  renderDataClient.cleanup = () => {}
+  renderDataClient.allSettled = () => Promise.allSettled([])
+  return renderDataClient
+}
+
+interface BoundaryProps {
+  attempt: number
+  onError(error: Error): void
+  children?: ReactNode
+}
+
+/** Catches what the hook throws (for result.error); renders nothing then, until the next attempt. */
+class Boundary extends Component<BoundaryProps, { error: Error | undefined; attempt: number }> {
+  override state = { error: undefined as Error | undefined, attempt: this.props.attempt }
+
+  static getDerivedStateFromError(error: Error) {
+    return { error }
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { error: Error | undefined; attempt: number }) {
+    return props.attempt === state.attempt ? null : { error: undefined, attempt: props.attempt }
+  }
+
+  override componentDidCatch(error: Error) {
+    this.props.onError(error)
+  }
+
+  override render() {
+    return this.state.error === undefined ? this.props.children : null
+  }
+}
