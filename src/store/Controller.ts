@@ -566,10 +566,17 @@ function expiry(now: number, length: number): number {
 /** Runs an endpoint's `update` against the current results, so the action carries plain values. */
 function computeUpdates(endpoint: EndpointInterface, result: unknown, args: readonly unknown[], state: State): { [key: string]: unknown } | undefined {
   if (typeof endpoint.update !== 'function') return undefined
-  const updaters = endpoint.update(result, ...args)
-  const out: { [key: string]: unknown } = Object.create(null)
-  for (const key of Object.keys(updaters)) out[key] = updaters[key]!(selectResult(state, key))
-  return out
+  try {
+    const updaters = endpoint.update(result, ...args)
+    const out: { [key: string]: unknown } = Object.create(null)
+    for (const key of Object.keys(updaters)) out[key] = updaters[key]!(selectResult(state, key))
+    return out
+  } catch (error) {
+    // A bug in the app's update() costs the lists it would have extended, not the response:
+    // that is written (and the call resolves), as in data-client.
+    if (typeof console !== 'undefined') console.error(`${endpoint.name}: update() threw, so no other result was updated by this response:`, error)
+    return undefined
+  }
 }
 
 /**
@@ -579,7 +586,10 @@ function computeUpdates(endpoint: EndpointInterface, result: unknown, args: read
 function callWithSignal(endpoint: EndpointInterface, args: readonly unknown[], signal: AbortSignal): Promise<unknown> {
   const fetchFn = (endpoint as { fetch?: unknown }).fetch
   if (typeof fetchFn === 'function') {
-    const self = Object.create(endpoint, { signal: { value: signal } })
+    // An endpoint made with its own `signal` option keeps it: either one aborts the request.
+    const own = (endpoint as { signal?: AbortSignal }).signal
+    const both = own instanceof AbortSignal && typeof AbortSignal.any === 'function' ? AbortSignal.any([own, signal]) : signal
+    const self = Object.create(endpoint, { signal: { value: both } })
     return Promise.resolve(fetchFn.apply(self, args))
   }
   return Promise.resolve((endpoint as (...a: readonly unknown[]) => Promise<unknown>)(...args))

@@ -252,6 +252,22 @@ describe('RestEndpoint', () => {
     })
   })
 
+  describe('signal', () => {
+    it("aborts the request with the endpoint's own signal, which the store's abort signal does not replace", async () => {
+      const { controller } = createTestStore()
+      const own = new AbortController()
+      const getUser = new RestEndpoint({ urlPrefix: API, path: '/users/:id', schema: User, signal: own.signal })
+      fake.hold(`GET ${API}/users/1`)
+      const reading = controller.fetch(getUser, { id: '1' }).catch((error: Error) => error)
+      await flush()
+      const sent = fake.requests[0]!.signal!
+      expect(sent.aborted).toBe(false)
+      own.abort()
+      expect(sent.aborted).toBe(true)
+      expect((await reading as Error).name).toBe('AbortError')
+    })
+  })
+
   describe('getRequestInit', () => {
     it('can be overridden synchronously', async () => {
       class CookieEndpoint extends RestEndpoint {

@@ -8,6 +8,26 @@ import { installFakeFetch } from '../helpers/fakeFetch'
 
 describe('Controller', () => {
   describe('fetch', () => {
+    it("writes the response and resolves when the endpoint's update() throws, and says which endpoint", async () => {
+      const { controller } = createTestStore()
+      const error = jest.spyOn(console, 'error').mockImplementation(() => {})
+      const save = createFakeEndpoint('saveUser', {
+        schema: User,
+        sideEffect: true,
+        update: () => {
+          throw new Error('update broke')
+        },
+      })
+      const saving = controller.fetch(save.endpoint, { id: '1' })
+      await save.calls[0]!.resolve({ id: '1', name: 'Saved' })
+      await expect(saving).resolves.toMatchObject({ id: '1', name: 'Saved' })
+      expect(controller.get(User, { id: '1' }, controller.getState())!.name).toBe('Saved')
+      expect(error).toHaveBeenCalledTimes(1)
+      expect(error.mock.calls[0]![0]).toBe('saveUser: update() threw, so no other result was updated by this response:')
+      expect((error.mock.calls[0]![1] as Error).message).toBe('update broke')
+      error.mockRestore()
+    })
+
     it('resolves to the denormalized value: entity instances with nested entities and value types', async () => {
       const { controller } = createTestStore()
       const { getArticle } = createBlogApi()

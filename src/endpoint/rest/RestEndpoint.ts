@@ -32,6 +32,8 @@ export interface RestEndpointOptions<O extends RestGenerics = RestGenerics> exte
   readonly schema?: O['schema']
   /** Prepended to the path; without it the URL is the path alone. */
   readonly urlPrefix?: string
+  /** Aborts this endpoint's requests (as well as the store's own abort: `controller.abort`, unmount). */
+  readonly signal?: AbortSignal
   /** Type of the query parameters: `searchParams: {} as { page?: number }`. Only the type matters. */
   readonly searchParams?: O['searchParams']
   /** Type of the request body: `body: {} as { title: string }`. Only the type matters. */
