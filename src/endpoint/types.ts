@@ -63,7 +63,7 @@ export interface SnapshotInterface {
 
 /** The contract between endpoints and the store: a callable with a stable key per argument set. */
 export interface EndpointInterface<
-  F extends (...args: any) => Promise<any> = (...args: any[]) => Promise<any>,
+  F extends (...args: any) => Promise<any> = (...args: any) => Promise<any>,
   S extends Schema | undefined = Schema | undefined,
   M extends boolean | undefined = boolean | undefined,
 > extends EndpointExtraOptions {
