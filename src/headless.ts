@@ -139,7 +139,7 @@ export type {
 } from './store/index'
 
 // endpoint: REST and GraphQL
-export { RestEndpoint, appendPage, type RestEndpointOptions, type RestGenerics, type RestArgs, type RestResult, type BodyData, type AddGenerics, type PageGenerics } from './endpoint/rest/RestEndpoint'
+export { RestEndpoint, appendPage, type RestEndpointOptions, type RestGenerics, type RestArgs, type RestResult, type BodyData, type AddGenerics, type AssignGenerics, type PageGenerics } from './endpoint/rest/RestEndpoint'
 export { NetworkError } from './endpoint/rest/NetworkError'
 export { MissingParameterError, InvalidParameterError } from './endpoint/rest/path'
 export type { PathArgs, PathKeys, ShortenPath, SearchValue } from './endpoint/rest/pathTypes'

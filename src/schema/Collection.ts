@@ -1,6 +1,13 @@
 import { SchemaError, describeValue } from './SchemaError'
 import { isEntity, schemaKindOf } from './kinds'
 import type { ArraySchema } from './ArraySchema'
+import type { Values } from './Values'
+import type { CollectionAssign } from './CollectionAssign'
+
+/** What a Collection needs from the map schema it holds (`schema.Values`). */
+interface MapSchema {
+  assignTo(collection: Collection<any>): unknown
+}
 import { createTable } from './table'
 import type { Denormalize, DenormalizeDelegate, EntityMeta, NormalizeDelegate } from './types'
 
@@ -24,18 +31,20 @@ export interface CollectionOptions {
 }
 
 /**
- * Schemas a Collection can hold: `[Entity]` or `new schema.Array(...)`. Any array type is accepted
- * too, for data-client's spelling `schema.Collection<Todo[]>` (or `<O['schema'][]>`); the tuple
- * keeps `new schema.Collection([Todo])` inferred as `Collection<[typeof Todo]>`.
+ * Schemas a Collection can hold: `[Entity]` or `new schema.Array(...)` (a list), or
+ * `new schema.Values(...)` (a map, grown with `assign`). Any array type is accepted too, for
+ * data-client's spelling `schema.Collection<Todo[]>` (or `<O['schema'][]>`); the tuple keeps
+ * `new schema.Collection([Todo])` inferred as `Collection<[typeof Todo]>`.
  */
-export type CollectionItems = readonly [unknown] | readonly unknown[] | ArraySchema<any, any>
+export type CollectionItems = readonly [unknown] | readonly unknown[] | ArraySchema<any, any> | Values<any, any>
 
 type Row<S> = Denormalize<S> extends readonly (infer R)[] ? R : never
 
 /**
  * A list stored as a record of its own, one per set of arguments, so it can grow: `push` and
  * `unshift` (the schemas of create endpoints) add items to every stored list whose filter
- * arguments match, and a paginated endpoint appends its pages to the list it continues.
+ * arguments match, and a paginated endpoint appends its pages to the list it continues. Over a
+ * `schema.Values`, the record is a map instead, and `assign` merges new entries into it.
  */
 export class Collection<S extends CollectionItems = readonly [any]> {
   /** Tells the kind apart without `instanceof` (so code that checks it need not import it). */
@@ -48,6 +57,11 @@ export class Collection<S extends CollectionItems = readonly [any]> {
   readonly push: CollectionAdd<S>
   /** Prepends the response's items to every stored list whose filter arguments match the call. */
   readonly unshift: CollectionAdd<S>
+  /**
+   * For a Collection of `schema.Values`: merges the response's entries into every stored map whose
+   * filter arguments match. Undefined for lists (they grow with `push` and `unshift`).
+   */
+  readonly assign: S extends Values<any, any> ? CollectionAssign<S> : undefined
   /** Reads as a list: denormalizers rebuild it row by row instead of caching it whole. */
   readonly readsAsList = true
   /** True for argument names that do not narrow the list (see `nonFilterArgumentKeys`). */
@@ -56,13 +70,14 @@ export class Collection<S extends CollectionItems = readonly [any]> {
   private readonly nestKey: ((parent: any, key: string | undefined) => Record<string, unknown>) | undefined
 
   constructor(schema: S, options: CollectionOptions = {}) {
-    const item = Array.isArray(schema) && schema.length === 1 ? schema[0] : schemaKindOf(schema) === 'Array' ? (schema as { schema: unknown }).schema : undefined
+    const kind = schemaKindOf(schema)
+    const item = Array.isArray(schema) && schema.length === 1 ? schema[0] : kind === 'Array' || kind === 'Values' ? (schema as { schema: unknown }).schema : undefined
     if (item === undefined) {
-      throw new SchemaError(`schema.Collection takes [Entity] (or new schema.Array(...)), got ${describeValue(schema)}`)
+      throw new SchemaError(`schema.Collection takes [Entity], new schema.Array(...) or new schema.Values(...), got ${describeValue(schema)}`)
     }
     this.schema = schema
     // A union has no key of its own: its members' keys keep its lists apart from other unions'.
-    const named = schemaKindOf(schema) === 'Array' ? schema : item
+    const named = kind === 'Array' || kind === 'Values' ? schema : item
     const itemKey = (named as { key?: string }).key ?? (named as { entityKeys?: string }).entityKeys ?? ''
     this.key = options.key ?? `COLLECT:${itemKey || 'list'}`
     const skip = options.nonFilterArgumentKeys
@@ -75,6 +90,13 @@ export class Collection<S extends CollectionItems = readonly [any]> {
     this.nestKey = options.nestKey
     this.push = new CollectionAdd(this, 'end')
     this.unshift = new CollectionAdd(this, 'start')
+    // Made by the Values schema, so apps without map collections do not bundle it.
+    this.assign = (kind === 'Values' ? (schema as unknown as MapSchema).assignTo(this) : undefined) as this['assign']
+  }
+
+  /** True for a Collection of `schema.Values`: its record is a map, not a list. */
+  get isMap(): boolean {
+    return schemaKindOf(this.schema) === 'Values'
   }
 
   /**
@@ -110,6 +132,7 @@ export class Collection<S extends CollectionItems = readonly [any]> {
   }
 
   createIfValid(record: unknown): unknown {
+    if (this.isMap) return typeof record === 'object' && record !== null && !Array.isArray(record) ? record : undefined
     return Array.isArray(record) ? record : undefined
   }
 
@@ -193,6 +216,7 @@ export class CollectionAdd<S extends CollectionItems = readonly [any]> {
   }
 
   normalize(input: any, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): unknown {
+    if (this.collection.isMap) throw new SchemaError(`${this.key} is a map: add to it with assign`)
     const many = Array.isArray(input)
     const refs = delegate.visit(this.collection.schema, many ? input : [input], parent, key) as unknown[]
     const collection = this.collection

@@ -1,6 +1,8 @@
 import { SchemaError, describeValue } from './SchemaError'
 import { INVALID } from './kinds'
 import { Polymorphic, type SchemaAttribute } from './Polymorphic'
+import { CollectionAssign } from './CollectionAssign'
+import type { Collection } from './Collection'
 import type { Denormalize, DenormalizeDelegate, NormalizeDelegate } from './types'
 
 type Member<D> = D extends (...args: any) => any ? D : D extends { readonly [key: string]: infer E } ? E : D
@@ -12,6 +14,8 @@ type Item<D, A> = [A] extends [undefined] ? D : Member<D>
  * Without a schemaAttribute, an object definition is the schema of every value.
  */
 export class Values<D = any, A extends SchemaAttribute | undefined = undefined> extends Polymorphic {
+  /** Tells the kind apart without `instanceof` (so code that checks it need not import it). */
+  readonly schemaKind = 'Values'
   declare readonly _denormalized: Record<string, Denormalize<Item<D, A>>>
 
   protected override get kind(): string {
@@ -20,6 +24,14 @@ export class Values<D = any, A extends SchemaAttribute | undefined = undefined> 
 
   constructor(definition: D, schemaAttribute?: A) {
     super(definition, schemaAttribute, false)
+  }
+
+  /**
+   * The `assign` schema of a Collection holding this map. Made here, not by Collection, so apps
+   * that never use a map collection do not bundle it.
+   */
+  assignTo(collection: Collection<any>): CollectionAssign<any> {
+    return new CollectionAssign(collection)
   }
 
   normalize(input: any, _parent: unknown, _key: string | undefined, delegate: NormalizeDelegate): Record<string, unknown> {

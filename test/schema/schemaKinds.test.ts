@@ -455,8 +455,8 @@ describe('schema.Collection', () => {
     })
   })
 
-  it('takes [Entity] or a schema.Array', () => {
-    expect(() => new schema.Collection(User as any)).toThrow(/^schema\.Collection takes \[Entity\] \(or new schema\.Array\(\.\.\.\)\), got /)
+  it('takes [Entity], a schema.Array or a schema.Values', () => {
+    expect(() => new schema.Collection(User as any)).toThrow(/^schema\.Collection takes \[Entity\], new schema\.Array\(\.\.\.\) or new schema\.Values\(\.\.\.\), got /)
     const users = new schema.Collection(new schema.Array(User))
     const { store, result } = receive(emptyStore(), users, [ada, grace], [{}])
     expect(users.key).toBe('COLLECT:User')

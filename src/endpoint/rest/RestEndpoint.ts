@@ -1,6 +1,7 @@
 import { SchemaError, type Denormalize, type Schema } from '../../schema/index'
 import { schemaKindOf } from '../../schema/kinds'
 import type { Collection, CollectionAdd } from '../../schema/Collection'
+import type { CollectionAssign } from '../../schema/CollectionAssign'
 import type { ArraySchema } from '../../schema/ArraySchema'
 import { ObjectSchema } from '../../schema/ObjectSchema'
 import { Endpoint, optionsOf } from '../Endpoint'
@@ -163,6 +164,16 @@ export type AddGenerics<O extends RestGenerics> = {
   readonly process: undefined
 }
 type CollectionRow<C> = C extends Collection<infer I> ? (I extends readonly (infer E)[] ? E : I extends ArraySchema<infer E> ? E : never) : never
+
+/** The generics of `assign`: a POST whose body is entries (an object of item data) for a Collection of `schema.Values`. */
+export type AssignGenerics<O extends RestGenerics> = {
+  readonly path: O['path']
+  readonly schema: CollectionIn<SchemaOf<O>> extends Collection<infer I> ? CollectionAssign<I> : never
+  readonly method: 'POST'
+  readonly body: CollectionIn<SchemaOf<O>> extends Collection<infer I> ? { readonly [key: string]: BodyData<Denormalize<I>[keyof Denormalize<I>]> } : never
+  readonly searchParams: O['searchParams']
+  readonly process: undefined
+}
 
 /** The generics of a next-page endpoint: the list's, plus the paging argument. */
 export type PageGenerics<O extends RestGenerics, F extends string> = {
@@ -445,12 +456,19 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
     return this.derive('unshift', () => this.adder('unshift'))
   }
 
-  private adder(where: 'push' | 'unshift'): RestEndpoint<any> {
+  /** A POST to this map's path whose response (entries) is merged into every matching cached map (the schema must hold a Collection of `schema.Values`). */
+  get assign(): RestEndpoint<AssignGenerics<O>> {
+    return this.derive('assign', () => this.adder('assign'))
+  }
+
+  private adder(where: 'push' | 'unshift' | 'assign'): RestEndpoint<any> {
     const collection = findCollection(this.schema)
-    if (collection === undefined) throw new TypeError(`${this.name}.${where} needs a schema.Collection in the schema of ${this.name}`)
+    if (collection === undefined || collection[where] === undefined) {
+      throw new TypeError(`${this.name}.${where} needs a schema.Collection${where === 'assign' ? ' of schema.Values' : ''} in the schema of ${this.name}`)
+    }
     const { paginationField: _field, sideEffect: _sideEffect, ...rest } = optionsOf(this)
     const Ctor = this.constructor as new (options: object) => RestEndpoint<any>
-    // Both are creates of this list, and named so (as in data-client).
+    // All three are creates in this collection, and named so (as in data-client).
     return new Ctor({ ...rest, method: 'POST', schema: collection[where], name: `${this.name}.create` })
   }
 
