@@ -164,15 +164,23 @@ function normalizeWith<S = unknown, R = Normalize<S>>(
 
 /** Plain copies of the stored tables (flat or sharded) with the changed records written over them. */
 function mergeTables(stored: { readonly [key: string]: unknown } | undefined, changes: { readonly [key: string]: unknown }): Record<string, unknown> {
-  const out: Record<string, Record<string, unknown>> = createTable()
+  const out: Record<string, unknown> = createTable()
   if (stored !== undefined) {
     for (const key of Object.keys(stored)) {
       const table = stored[key] as Parameters<typeof tableKeys>[0]
+      // A flat table this input did not touch is shared as it is; a sharded one (an array) is
+      // copied flat, so the result reads as plain objects.
+      if (changes[key] === undefined && !Array.isArray(table)) {
+        out[key] = table
+        continue
+      }
+      const pks = tableKeys(table)
+      if (pks.length === 0) continue
       const copy: Record<string, unknown> = (out[key] = createTable())
-      for (const pk of tableKeys(table)) copy[pk] = readEntry(table, pk)
+      for (const pk of pks) copy[pk] = readEntry(table, pk)
     }
   }
-  for (const key of Object.keys(changes)) out[key] = Object.assign(out[key] ?? createTable(), changes[key])
+  for (const key of Object.keys(changes)) out[key] = out[key] === undefined ? changes[key] : Object.assign(out[key] as object, changes[key])
   return out
 }
 
