@@ -67,7 +67,8 @@ export function useSuspense<E extends ReadEndpoint>(endpoint: E, ...args: readon
 function ignore(): void {}
 
 /** Endpoints useSuspense accepts: reads, not mutations. */
-type ReadEndpoint = EndpointInterface & { sideEffect?: undefined | false }
+/** An endpoint a read may use: not a mutation. */
+export type ReadEndpoint = EndpointInterface & { sideEffect?: undefined | false }
 
 /**
  * What a read skipped with `null` gives: undefined, except for an object schema, whose empty

@@ -4,7 +4,7 @@
  * assertions are never called.
  */
 import { expectTypeOf } from 'expect-type'
-import { createResource, hookifyResource, useCache, useDLE, useLoading, useSuspense } from '../../src/index'
+import { createResource, hookifyResource, useCache, useDLE, useLive, useLoading, useSubscription, useSuspense } from '../../src/index'
 import { Article, ArticleSummary } from '../fixtures/blog'
 
 const base = createResource({ path: '/articles/:id', schema: Article })
@@ -53,6 +53,19 @@ describe('React hook types', () => {
       const { results, link } = useCache(page)
       expectTypeOf(results).toEqualTypeOf<ArticleSummary[] | undefined>()
       expectTypeOf(link).toEqualTypeOf<string>()
+    }
+    expect(typesOnly).toBeDefined()
+  })
+
+  it('types useLive like useSuspense, and useSubscription by the endpoint parameters', () => {
+    const typesOnly = () => {
+      expectTypeOf(useLive(ArticleResource.get, { id: '1' })).toEqualTypeOf<Article>()
+      expectTypeOf(useSubscription(ArticleResource.get, { id: '1' })).toEqualTypeOf<void>()
+      useSubscription(ArticleResource.get, null)
+      // @ts-expect-error the path parameter is required
+      useSubscription(ArticleResource.get, {})
+      // @ts-expect-error useLive reads, so a mutation is refused
+      useLive(ArticleResource.update, { id: '1' }, {})
     }
     expect(typesOnly).toBeDefined()
   })
