@@ -44,7 +44,7 @@ export type {
 // endpoint
 export { Endpoint, type EndpointOptions } from './endpoint/Endpoint'
 export { AbortOptimistic } from './endpoint/AbortOptimistic'
-export { Query, type QueryArgs } from './endpoint/Query'
+export { Query, type QueryArgs, type QuerySchema } from './endpoint/Query'
 export type {
   EndpointInterface,
   EndpointExtraOptions,

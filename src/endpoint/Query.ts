@@ -1,4 +1,5 @@
-import type { Denormalize, Schema } from '../schema/index'
+import { INVALID } from '../schema/index'
+import type { DenormalizeDelegate, Denormalize, Schema } from '../schema/index'
 import { stableStringify } from './stableKey'
 
 /**
@@ -13,21 +14,25 @@ import { stableStringify } from './stableKey'
  * the previous one is that previous one, so readers do not re-render for nothing.
  */
 export class Query<S extends Schema = Schema, P extends readonly any[] = any[], R = Denormalize<S>> {
-  /** What the query reads: `schema.All`, a `schema.Collection`, or an Entity. */
-  readonly schema: S
+  /**
+   * The query as a schema, as in data-client 0.10: `denormalize` and `inferResults` with it give
+   * the processed result. What the query reads (`schema.All`, a `schema.Collection`, an Entity)
+   * is its `schema` member: `query.schema.schema`.
+   */
+  readonly schema: QuerySchema<S, R>
   /** Turns what the schema found into the result; gets the read's arguments. The identity by default. */
   readonly process: (entries: Denormalize<S>, ...args: P) => R
   /** Type carrier: what a read of the query gives (`Denormalize<Query>`); no value at run time. */
   declare readonly _denormalized: R
 
   constructor(schema: S, process?: (entries: Denormalize<S>, ...args: P) => R) {
-    this.schema = schema
     this.process = process ?? (identity as unknown as (entries: Denormalize<S>, ...args: P) => R)
+    this.schema = new QuerySchema<S, R>(schema, this.process as (entries: Denormalize<S>, ...args: readonly any[]) => R)
   }
 
   /** Names the query in keys and warnings, after what its schema reads (`QUERY Todo`, `QUERY COLLECT:Todo`). */
   get name(): string {
-    const schema = this.schema as { key?: unknown; entityKeys?: unknown; name?: unknown }
+    const schema = this.schema.schema as { key?: unknown; entityKeys?: unknown; name?: unknown }
     const read = [schema.key, schema.entityKeys, schema.name].find((name) => typeof name === 'string' && name !== '')
     return `QUERY ${read ?? 'schema'}`
   }
@@ -44,6 +49,38 @@ export class Query<S extends Schema = Schema, P extends readonly any[] = any[], 
  * read with the list's arguments: `useCache(queryRemainingTodos, { userId })`).
  */
 export type QueryArgs<P extends readonly any[]> = P extends readonly [] ? any[] : P
+
+/**
+ * A Query's `schema`: reads `schema` as it is, then applies `process` with the read's arguments
+ * (undefined, without calling `process`, when nothing was found). Its inferred input is the
+ * schema's own, so `denormalize(inferResults(query.schema, args, indexes, entities),
+ * query.schema, entities, args)` gives what `useQuery(query, ...args)` does.
+ */
+export class QuerySchema<S extends Schema = Schema, R = Denormalize<S>> {
+  /** Type carrier: what a read gives; no value at run time. */
+  declare readonly _denormalized: R
+
+  constructor(
+    /** What the query reads. */
+    readonly schema: S,
+    private readonly process: (entries: Denormalize<S>, ...args: readonly any[]) => R,
+  ) {}
+
+  /** A query is read, never written: the input is kept as it is. */
+  normalize(input: unknown): unknown {
+    return input
+  }
+
+  denormalize(input: unknown, delegate: DenormalizeDelegate): R | undefined {
+    const value = delegate.unvisit(this.schema, input)
+    return value === undefined || value === INVALID ? undefined : this.process(value as Denormalize<S>, ...delegate.args)
+  }
+
+  /** data-client's `infer`: what the wrapped schema infers. */
+  infer(args: readonly unknown[], indexes: unknown, recurse: (schema: unknown, args: readonly unknown[], indexes: unknown, entities: unknown) => unknown, entities: unknown): unknown {
+    return recurse(this.schema, args, indexes, entities)
+  }
+}
 
 /** The default process: the entries as the schema read them. */
 function identity<T>(entries: T): T {

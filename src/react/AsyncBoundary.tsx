@@ -43,8 +43,13 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, { error: Error 
 }
 
 function DefaultError({ error, resetErrorBoundary }: ErrorFallbackProps) {
+  // The status line data-client's default shows (`500 Internal Server Error`), unless the message
+  // already starts with it, as a NetworkError's does.
+  const { status, response } = error as Error & { status?: unknown; response?: { statusText?: unknown } }
+  const heading = status === undefined ? '' : `${String(status)} ${String(response?.statusText ?? '')}`.trim()
   return (
     <div role="alert">
+      {heading !== '' && !String(error.message).startsWith(heading) && <p>{heading}</p>}
       <p>{error.message}</p>
       <button onClick={resetErrorBoundary}>Retry</button>
     </div>

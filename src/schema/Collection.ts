@@ -21,6 +21,12 @@ export interface CollectionOptions {
    * starting with `order`.
    */
   nonFilterArgumentKeys?: readonly string[] | RegExp | ((name: string) => boolean)
+  /**
+   * Replaces the argument matching altogether: given a create's arguments, returns the test of a
+   * stored list's arguments (`collectionKey`, every value a string) that says whether the created
+   * items join that list. Subclasses may define either as a method instead, as in data-client.
+   */
+  createCollectionFilter?: (...args: any[]) => (collectionKey: Record<string, string>) => boolean
   /** The list's identity from the call's arguments (default: the first argument's members). */
   argsKey?: (...args: any[]) => Record<string, unknown>
   /**
@@ -66,6 +72,7 @@ export class Collection<S extends CollectionItems = readonly [any]> {
   readonly readsAsList = true
   /** True for argument names that do not narrow the list (see `nonFilterArgumentKeys`). */
   readonly nonFilterArgumentKey: (name: string) => boolean
+  private readonly filterFor: ((...args: any[]) => (collectionKey: Record<string, string>) => boolean) | undefined
   private readonly argsKey: ((...args: any[]) => Record<string, unknown>) | undefined
   private readonly nestKey: ((parent: any, key: string | undefined) => Record<string, unknown>) | undefined
 
@@ -80,7 +87,10 @@ export class Collection<S extends CollectionItems = readonly [any]> {
     const named = kind === 'Array' || kind === 'Values' ? schema : item
     const itemKey = (named as { key?: string }).key ?? (named as { entityKeys?: string }).entityKeys ?? ''
     this.key = options.key ?? `COLLECT:${itemKey || 'list'}`
-    const skip = options.nonFilterArgumentKeys
+    // A subclass's method counts like the option (data-client's way of customizing them).
+    const own = this as { nonFilterArgumentKeys?: unknown; createCollectionFilter?: unknown }
+    const skip = options.nonFilterArgumentKeys ?? (typeof own.nonFilterArgumentKeys === 'function' ? (own.nonFilterArgumentKeys.bind(this) as (name: string) => boolean) : undefined)
+    this.filterFor = options.createCollectionFilter ?? (typeof own.createCollectionFilter === 'function' ? (own.createCollectionFilter.bind(this) as CollectionOptions['createCollectionFilter']) : undefined)
     this.nonFilterArgumentKey =
       skip === undefined ? (name) => name.startsWith('order')
         : typeof skip === 'function' ? skip
@@ -104,7 +114,8 @@ export class Collection<S extends CollectionItems = readonly [any]> {
    * key-sorted JSON with every value a string, so `{ page: 1 }` and `{ page: '1' }` are one list.
    */
   pk(_value: unknown, parent?: unknown, key?: string, args: readonly unknown[] = []): string {
-    const source = this.nestKey !== undefined && parent !== undefined ? this.nestKey(parent, key)
+    // Nested is under a member (a key); at the top level, the parent is the response itself.
+    const source = this.nestKey !== undefined && parent !== undefined && key !== undefined ? this.nestKey(parent, key)
       : this.argsKey !== undefined ? this.argsKey(...args)
       : args[0]
     return listId(source)
@@ -176,6 +187,7 @@ export class Collection<S extends CollectionItems = readonly [any]> {
       return false
     }
     if (typeof filter !== 'object' || filter === null) return false
+    if (this.filterFor !== undefined) return this.filterFor(...args)(filter)
     const sources = [args[0], args[1], item]
     for (const name of Object.keys(filter)) {
       if (this.nonFilterArgumentKey(name)) continue

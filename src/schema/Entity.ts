@@ -58,6 +58,14 @@ export abstract class Entity {
     return { ...existing, ...incoming }
   }
 
+  /**
+   * False to keep the stored record as it is, ignoring an incoming one (whose freshness stamps
+   * still count); called only when a record is stored. True by default.
+   */
+  static useIncoming(_existingMeta: EntityMeta, _incomingMeta: EntityMeta, _existing: any, _incoming: any): boolean {
+    return true
+  }
+
   /** True when the incoming record was fetched before the stored one and must not win. */
   static shouldReorder(existingMeta: EntityMeta, incomingMeta: EntityMeta, _existing: any, _incoming: any): boolean {
     return incomingMeta.fetchedAt < existingMeta.fetchedAt
@@ -69,6 +77,8 @@ export abstract class Entity {
    * response still updates the fields a newer summary did not carry.
    */
   static mergeWithStore(existingMeta: EntityMeta | undefined, incomingMeta: EntityMeta, existing: any, incoming: any): any {
+    // Asked only when overridden: this runs for every stored record a response touches.
+    if (this.useIncoming !== Entity.useIncoming && existingMeta !== undefined && !this.useIncoming(existingMeta, incomingMeta, existing, incoming)) return existing
     if (existingMeta !== undefined && this.shouldReorder(existingMeta, incomingMeta, existing, incoming)) {
       const fieldsAt = existingMeta.fieldsAt
       if (fieldsAt === undefined) return this.merge(incoming, existing)

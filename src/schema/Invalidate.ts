@@ -40,6 +40,11 @@ export class Invalidate<E extends InvalidateTarget = EntityClassLike> extends Po
     return this.entityKeys
   }
 
+  /** data-client's `infer`: a delete is never read from the cache, so nothing is inferred. */
+  infer(): undefined {
+    return undefined
+  }
+
   normalize(input: any, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): unknown {
     if (this.isSingle()) {
       const entity = this.definition as EntityClassLike

@@ -224,7 +224,9 @@ class NormalizeRun implements NormalizeDelegate {
       if (Array.isArray(schema)) return this.visitArray(schema, value, undefined, undefined)
       if (typeof schema === 'object' && typeof schema.normalize !== 'function') return this.visitObject(schema, value)
     }
-    return this.visit(schema, value, undefined, undefined)
+    // The response is the parent of its top level, as in data-client: a pk() or schemaAttribute
+    // given `parent` sees the whole response there too.
+    return this.visit(schema, value, value, undefined)
   }
 
   visit(schema: any, value: any, parent: unknown, key: string | undefined): unknown {

@@ -484,7 +484,7 @@ export class Controller {
     this.unguessed.add(endpoint)
     console.warn(
       `${endpoint.name}: getOptimisticResponse failed, so this mutation shows nothing until the server answers ` +
-        `(further failures of this endpoint are not reported): ${(error as Error)?.message ?? String(error)}. ` +
+        `(further failures of this endpoint are not reported): ${describeThrown(error)}. ` +
         'Return only the fields the mutation changes, with the primary key, and throw snapshot.abort when there is nothing to guess.',
     )
   }
@@ -593,4 +593,14 @@ function callWithSignal(endpoint: EndpointInterface, args: readonly unknown[], s
     return Promise.resolve(fetchFn.apply(self, args))
   }
   return Promise.resolve((endpoint as (...a: readonly unknown[]) => Promise<unknown>)(...args))
+}
+
+/** What a thrown value says, for a warning; never throws itself (`Object.create(null)` has no toString). */
+function describeThrown(error: unknown): string {
+  if (typeof (error as Error | undefined)?.message === 'string') return (error as Error).message
+  try {
+    return String(error)
+  } catch {
+    return Object.prototype.toString.call(error)
+  }
 }

@@ -14,7 +14,7 @@ import { inferPk } from '../schema/inferResults'
  */
 export function queryEndpoint(schema: object): EndpointInterface {
   if (schema instanceof Query) {
-    return readEndpoint(schema.name, (...args) => schema.key(...args), new ProcessedQuery(schema, lookupSchema(schema.schema as object)))
+    return readEndpoint(schema.name, (...args) => schema.key(...args), new ProcessedQuery(schema, lookupSchema(schema.schema.schema as object)))
   }
   const name = `query ${(schema as { key?: string }).key ?? (schema as { name?: string }).name ?? 'schema'}`
   return readEndpoint(name, (...args) => `${name} ${stableStringify(args)}`, lookupSchema(schema))

@@ -100,8 +100,25 @@ export function selectInput(
   if (schemaKindOf(schema) === 'All') return NO_INPUT
   const query = (schema as { queryInput?: (args: readonly unknown[]) => unknown }).queryInput
   if (typeof query === 'function') return query.call(schema, args)
-  if (isEntity(schema) && typeof args[0] === 'object' && args[0] !== null) return inferPk(schema, args)
+  if (typeof args[0] !== 'object' || args[0] === null) return undefined
+  if (isEntity(schema)) return inferPk(schema, args)
+  // A Union: the member its attribute names in the arguments (`{ id, type }`), looked up the same way.
+  if (schemaKindOf(schema) === 'Union') return inferUnionRef(schema as unknown as UnionLike, args)
   return undefined
+}
+
+/** What a Union's `attributeOf` and members give a lookup. */
+interface UnionLike {
+  readonly schema: Record<string, unknown>
+  attributeOf(value: unknown, parent: unknown, key: string | undefined): string | undefined
+}
+
+function inferUnionRef(union: UnionLike, args: readonly unknown[]): { id: string; schema: string } | undefined {
+  const attr = union.attributeOf(args[0], undefined, '')
+  const member = attr !== undefined && Object.prototype.hasOwnProperty.call(union.schema, attr) ? union.schema[attr] : undefined
+  if (!isEntity(member)) return undefined
+  const id = inferPk(member, args)
+  return id === undefined ? undefined : { id, schema: attr! }
 }
 
 const NO_INPUT: readonly unknown[] = Object.freeze([])

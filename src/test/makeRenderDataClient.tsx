@@ -60,7 +60,7 @@ export interface RenderDataClient {
   <P, R, T = any>(callback: (props: P) => R, options?: RenderDataClientOptions<P, T>): RenderDataClientResult<R, P>
   /** Stops the last render's requests (their answers are dropped) and its polling timers. */
   cleanup(): void
-  /** Settles once every request the last render's store has in flight now has settled. */
+  /** Settles once every request the last render's store has in flight now (the fetches of reads that just suspended included) has settled. */
   allSettled(): Promise<PromiseSettledResult<unknown>[]>
 }
 
@@ -110,7 +110,12 @@ export function makeRenderDataClient(Provider: ComponentType<TestProviderProps>)
     renderDataClient.cleanup = () => {
       for (const manager of managers) manager.cleanup?.()
     }
-    renderDataClient.allSettled = () => Promise.allSettled([...inflight])
+    renderDataClient.allSettled = async () => {
+      // A suspending read starts its fetch a microtask after its render (see useSuspense): a test
+      // that renders and at once awaits allSettled means to wait for that fetch too.
+      await Promise.resolve()
+      return Promise.allSettled([...inflight])
+    }
 
     const initialState = mockInitialState(options.initialFixtures)
     const fixtures = options.resolverFixtures ?? []

@@ -4,7 +4,7 @@
  * state)` and the optimistic snapshot. The React reads are in test/react/Query.test.tsx.
  */
 import { expectTypeOf } from 'expect-type'
-import { createResource, Entity, Query, schema } from '../../src/index'
+import { createResource, denormalize, Entity, inferResults, Query, schema } from '../../src/index'
 import { createTestStore } from '../helpers/createTestStore'
 import { installFakeFetch } from '../helpers/fakeFetch'
 
@@ -147,4 +147,24 @@ describe('Query', () => {
     }
     expect(typesOnly).toBeDefined()
   })
+
+  it('is a schema itself: denormalize with query.schema gives the processed result, process called once', () => {
+    const { controller } = storeWithTodos()
+    const { entities, indexes } = controller.getState()
+    const calls: unknown[] = []
+    const counted = new Query(TodoResource.getList.schema, (entries, params?: { userId?: number }) => {
+      calls.push(params)
+      return entries.length
+    })
+    const args = [{ userId: 1 }]
+    expect(denormalize(inferResults(counted.schema, args, indexes, entities), counted.schema, entities, args)).toBe(2)
+    expect(calls).toEqual([{ userId: 1 }])
+    expect(counted.schema.schema).toBe(TodoResource.getList.schema)
+    // Nothing stored for these arguments: undefined, and process is not called.
+    expect(denormalize(inferResults(counted.schema, [{ userId: 9 }], indexes, entities), counted.schema, entities, [{ userId: 9 }])).toBeUndefined()
+    expect(calls).toHaveLength(1)
+    expect(storeWithTodos().get(counted, { userId: 1 })).toBe(2)
+    expect(calls).toHaveLength(2)
+  })
+
 })

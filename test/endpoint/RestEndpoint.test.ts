@@ -230,6 +230,7 @@ describe('RestEndpoint', () => {
       const error = await get().catch((e: unknown) => e)
       expect(error).toBeInstanceOf(SyntaxError)
       expect((error as Error).message).toContain('GET /thing: the response says application/json but its body is not JSON: "<html>Gateway timeout</html>"')
+      expect((error as { status?: number }).status).toBe(400)
     })
 
     it('quotes only the start of a long body', async () => {
@@ -400,6 +401,16 @@ describe('RestEndpoint', () => {
       expect(error.message).toContain(`GET ${API}/users/1 failed: fetch failed`)
       expect(error.message).toContain('connect ECONNREFUSED 127.0.0.1:443')
       expect((error.cause as Error).cause).toBe(cause)
+    })
+
+    it('gives a request that never got a response status 500', async () => {
+      const getUser = new RestEndpoint({ urlPrefix: API, path: '/users/:id' })
+      fake.route(`GET ${API}/users/1`, () => {
+        throw new TypeError('Network request failed')
+      })
+      const error = (await getUser({ id: 1 }).catch((e: unknown) => e)) as Error & { status?: number }
+      expect(error).toBeInstanceOf(TypeError)
+      expect(error.status).toBe(500)
     })
   })
 

@@ -106,6 +106,18 @@ describe('createResource over a schema.Union', () => {
     expect(readRecord(controller.getState(), 'Post', 'p1')).toEqual(post)
   })
 
+  it('answers a get from a record another endpoint brought, when the arguments name its type', async () => {
+    const { controller } = createTestStore()
+    fake.route(`GET ${API}/feed`, { json: [post, link] })
+    const read = () => (controller.getResponse as unknown as (...args: unknown[]) => { data: unknown })(Feed.get, { id: 'l1', type: 'link' }, controller.getState()).data
+    expect(read()).toBeUndefined()
+    await controller.fetch(Feed.getList)
+    expect(read()).toBeInstanceOf(Link)
+    expect(read()).toMatchObject(link)
+    // Without the type there is no telling which table to look in.
+    expect(controller.getResponse(Feed.get, { id: 'l1' }, controller.getState()).data).toBeUndefined()
+  })
+
   it('adds a created item to the list, and writes an update to its own table', async () => {
     const { controller } = createTestStore()
     fake.route(`GET ${API}/feed`, { json: [post] })

@@ -50,6 +50,18 @@ describe('pagination', () => {
       expect(read.key).toBe(listKey)
     })
 
+    it('drops the cursor when the last page sends none, so there is no next page to load', async () => {
+      const { controller } = createTestStore()
+      fake.route(`GET ${API}/articles`, { json: { results: [articleSummary('1')], cursor: 'c2' } })
+      fake.route(`GET ${API}/articles?cursor=c2`, { json: { results: [articleSummary('2')] } })
+      await controller.fetch(getList)
+      await controller.fetch(getNextPage, { cursor: 'c2' })
+      const read = controller.getResponse(getList, controller.getState())
+      expect(ids(read.data?.results)).toEqual(['1', '2'])
+      // The schema's default, not the stale 'c2'.
+      expect(read.data?.cursor).toBe('')
+    })
+
     it('appends to the list with the same other parameters only', async () => {
       const { controller } = createTestStore()
       fake.route(`GET ${API}/articles`, { json: { results: [articleSummary('1')], cursor: 'x' } })

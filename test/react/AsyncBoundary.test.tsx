@@ -57,6 +57,16 @@ function renderApp(ui: ReactNode) {
   )
 }
 
+/** AsyncBoundary with its own error fallback. */
+function renderWithDefaultFallback(ui: ReactNode) {
+  const { store } = createTestStore()
+  return render(
+    <DataProvider store={store}>
+      <AsyncBoundary fallback={<p>loading</p>}>{ui}</AsyncBoundary>
+    </DataProvider>,
+  )
+}
+
 let fake: FakeFetch
 beforeEach(() => {
   fake = installFakeFetch()
@@ -102,6 +112,23 @@ describe('AsyncBoundary', () => {
     await settle()
     expect((await screen.findByRole('alert')).textContent).toContain('404 Not Found')
     expect(screen.queryByRole('status')).toBeNull()
+  })
+
+  it('shows the status and status text of an error whose message does not already start with them', async () => {
+    function Thrower(): ReactNode {
+      throw Object.assign(new Error('the export failed'), { status: 502, response: { statusText: 'Bad Gateway' } })
+    }
+    renderWithDefaultFallback(<Thrower />)
+    const alert = await screen.findByRole('alert')
+    expect([...alert.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['502 Bad Gateway', 'the export failed'])
+  })
+
+  it('shows a NetworkError status line once, in its message', async () => {
+    fake.route(`GET ${url}`, { status: 500, statusText: 'Internal Server Error' })
+    renderWithDefaultFallback(<TodoTitle />)
+    const alert = await screen.findByRole('alert')
+    expect(alert.querySelectorAll('p')).toHaveLength(1)
+    expect(alert.textContent).toContain('500 Internal Server Error')
   })
 
   it('lets an error without a status that no read threw through, even one named like a network error', async () => {

@@ -224,6 +224,17 @@ describe('makeRenderDataClient', () => {
     expect(controller.getResponse(TodoResource.get, { id: '2' }, controller.getState()).data).toBeUndefined()
   })
 
+  it('waits in allSettled for the fetch of a read that suspended in the render just made', async () => {
+    const held = fake.hold(`GET ${API}/todos/1`)
+    const { result, waitForNextUpdate } = renderDataClient(() => useSuspense(TodoResource.get, { id: '1' }))
+    const settled = renderDataClient.allSettled()
+    const updated = waitForNextUpdate()
+    await held.answer({ json: todo('1') })
+    expect(await settled).toEqual([{ status: 'fulfilled', value: expect.any(Todo) }])
+    await updated
+    expect(result.current.title).toBe('Todo 1')
+  })
+
   it('says what is wrong when the Provider does not construct the Controller it is given', () => {
     expectBoundaryErrors()
     const render = makeRenderDataClient(({ children }) => <CacheProvider>{children}</CacheProvider>)

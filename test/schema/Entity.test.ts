@@ -360,6 +360,41 @@ describe('Entity', () => {
       ])
     })
 
+    it('gives pk() the whole response as its parent at the top level, and the holding object when nested', () => {
+      const parents: unknown[] = []
+      class Recommendation extends Entity {
+        items: string[] = []
+        pk(parent?: any) {
+          parents.push(parent)
+          return parent?.owner ?? parent?.id
+        }
+      }
+      const response = { owner: 'u1', items: ['a'] }
+      expect(normalize(Recommendation, response).result).toBe('u1')
+      const nested = { id: 'u2', rec: { items: ['b'] } }
+      expect(normalize({ id: '', rec: Recommendation }, nested).result).toEqual({ id: 'u2', rec: 'u2' })
+      expect(parents).toEqual([response, nested])
+    })
+
+    it('keeps the stored record, same object, when useIncoming says no', () => {
+      class Pinned extends Entity {
+        id = ''
+        title = ''
+        pk() {
+          return this.id
+        }
+        // Only a newer revision replaces what is stored.
+        static override useIncoming(_existingMeta: EntityMeta, _incomingMeta: EntityMeta, existing: any, incoming: any) {
+          return incoming.revision > existing.revision
+        }
+      }
+      const first = receive(emptyStore(), Pinned, { id: 'a', title: 'first', revision: 2 }, [], metaAt(1000))
+      const stale = receive(first.store, Pinned, { id: 'a', title: 'older', revision: 1 }, [], metaAt(2000))
+      expect(stale.store.entities.Pinned!['a']).toBe(first.store.entities.Pinned!['a'])
+      const newer = receive(stale.store, Pinned, { id: 'a', title: 'newer', revision: 3 }, [], metaAt(3000))
+      expect(newer.store.entities.Pinned!['a']).toEqual({ id: 'a', title: 'newer', revision: 3 })
+    })
+
     it('uses an overridden merge for both the store and the same response', () => {
       class Tagged extends Entity {
         id = ''

@@ -190,6 +190,12 @@ describe('inferResults: what a read is built from when no result is stored', () 
     expect(inferResults(new schema.Object({ data: Profile }), ['p1'], indexes, entities)).toEqual({ data: 'p1' })
   })
 
+  it('infers nothing for schema.Invalidate, through inferResults or its own infer', () => {
+    const deletes = new schema.Invalidate(Profile)
+    expect(inferResults(deletes, [{ id: 'p1' }], indexes, entities)).toBeUndefined()
+    expect(deletes.infer()).toBeUndefined()
+  })
+
   it('lists the pks of schema.All tables, and nothing while no table exists', () => {
     expect(inferResults(new schema.All(Profile), [], indexes, entities)).toEqual(['p1'])
     expect(inferResults(new schema.All(User), [], indexes, entities)).toBeUndefined()

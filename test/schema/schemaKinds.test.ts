@@ -389,6 +389,33 @@ describe('schema.Collection', () => {
     expect(receive(sorted, byPattern.push, { id: 'u3' }, [{ group: 'b' }]).store.entities['COLLECT:User']).toEqual({ '{"group":"a","sort":"name"}': [] })
   })
 
+  it('lets createCollectionFilter, as an option or a subclass method, decide which lists a push joins', () => {
+    // Only lists of the same group, whatever else their arguments say.
+    const sameGroup = (params: { group?: string }) => (collectionKey: Record<string, string>) => collectionKey.group === params.group
+    class GroupCollection extends schema.Collection<[typeof User]> {
+      createCollectionFilter(params: { group?: string }) {
+        return sameGroup(params)
+      }
+    }
+    class SkipSort extends schema.Collection<[typeof User]> {
+      nonFilterArgumentKeys(name: string) {
+        return name === 'sort'
+      }
+    }
+    for (const groups of [new schema.Collection([User], { createCollectionFilter: sameGroup }), new GroupCollection([User])]) {
+      let store = emptyStore()
+      for (const args of [{ group: 'a', sort: 'name' }, { group: 'a', role: 'admin' }, { group: 'b' }]) store = receive(store, groups, [], [args]).store
+      expect(receive(store, groups.push, { id: 'u3' }, [{ group: 'a' }]).store.entities['COLLECT:User']).toEqual({
+        '{"group":"a","sort":"name"}': ['u3'],
+        '{"group":"a","role":"admin"}': ['u3'],
+        '{"group":"b"}': [],
+      })
+    }
+    const skipSort = new SkipSort([User])
+    const sorted = receive(emptyStore(), skipSort, [], [{ group: 'a', sort: 'name' }]).store
+    expect(receive(sorted, skipSort.push, { id: 'u3' }, [{ group: 'a' }]).store.entities['COLLECT:User']).toEqual({ '{"group":"a","sort":"name"}': ['u3'] })
+  })
+
   it('appends with push to the existing list of the same arguments', () => {
     const listed = receive(emptyStore(), userArticles, [first, second], [{ userId: 'u1' }])
     const pushed = receive(listed.store, userArticles.push, fresh, [{ userId: 'u1' }])

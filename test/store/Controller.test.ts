@@ -81,6 +81,29 @@ describe('Controller', () => {
       expect(selectMeta(controller.getState(), 'rename [{"id":"1"}]')?.error).toBeUndefined()
     })
 
+    it('still sends the request, and warns, when getOptimisticResponse throws a string or an object without a prototype', async () => {
+      const warn = jest.spyOn(console, 'warn').mockImplementation(() => {})
+      for (const thrown of ['guess failed', Object.create(null) as object]) {
+        const { controller } = createTestStore()
+        const toggle = createFakeEndpoint('toggle', {
+          schema: User,
+          sideEffect: true,
+          getOptimisticResponse: () => {
+            throw thrown
+          },
+        })
+        const toggling = controller.fetch(toggle.endpoint, { id: '1' })
+        expect(toggle.calls).toHaveLength(1)
+        await toggle.calls[0]!.resolve({ id: '1', name: 'From the server' })
+        await expect(toggling).resolves.toMatchObject({ id: '1', name: 'From the server' })
+      }
+      expect(warn.mock.calls.map(([message]) => String(message).match(/not reported\): (.*?)\. Return/)?.[1])).toEqual([
+        'guess failed',
+        '[object Object]',
+      ])
+      warn.mockRestore()
+    })
+
     it('resolves to the raw value for an endpoint without a schema', async () => {
       const { controller } = createTestStore()
       const ping = createFakeEndpoint('ping')

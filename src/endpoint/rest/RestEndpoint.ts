@@ -337,7 +337,10 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
     return headers
   }
 
-  /** Sends the request; any status outside 2xx becomes a NetworkError. */
+  /**
+   * Sends the request; any status outside 2xx becomes a NetworkError.
+   * @throws {TypeError} with `status` 500 when the request never got a response (the network is down).
+   */
   async fetchResponse(input: string, init: RequestInit): Promise<Response> {
     const signal = (this as { signal?: AbortSignal }).signal
     let response: Response
@@ -347,8 +350,9 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
       // Duck-typed, not instanceof: the platform's errors may come from another realm (an iframe, jest's vm).
       if ((error as { name?: unknown } | null)?.name === 'AbortError') throw error
       // Keep the platform's message and say which request it was. Node's fetch only says "fetch
-      // failed" and puts the reason (ECONNREFUSED, "other side closed") in its cause.
-      throw new TypeError(`${init.method ?? 'GET'} ${input} failed: ${messageChain(error)}`, { cause: error })
+      // failed" and puts the reason (ECONNREFUSED, "other side closed") in its cause. Status 500,
+      // as data-client gives it: boundaries and retry logic that read `status` see a server-side failure.
+      throw Object.assign(new TypeError(`${init.method ?? 'GET'} ${input} failed: ${messageChain(error)}`, { cause: error }), { status: 500 })
     }
     if (!response.ok) {
       const detail = await response.clone().text().then((text) => text.slice(0, 200), () => '')
@@ -381,7 +385,9 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
       const excerpt = text.length > 80 ? text.slice(0, 77) + '...' : text
       throw Object.assign(
         new SyntaxError(`${label(this)}: the response says ${type} but its body is not JSON: ${JSON.stringify(excerpt)} (${(error as Error).message})`),
-        { status: response.status },
+        // 400, as for a SchemaError: the response is unusable. Its own status is 2xx here (fetchResponse
+        // rejects the others), and a 2xx on an error would read as a success to status checks.
+        { status: 400 },
       )
     }
   }
@@ -529,7 +535,12 @@ function findCollection(schema: unknown): Collection<any> | undefined {
   return found
 }
 
-/** Appends a page to a list result: arrays concatenate (without repeats), objects merge member by member. */
+/**
+ * Appends a page to a list result: arrays concatenate (without repeats); of an object, the page's
+ * members replace the stored ones, lists appended, and a member the page leaves out is dropped
+ * unless it is a list (as data-client, whose page response replaces the list's): the last page,
+ * which has no next cursor, leaves none behind.
+ */
 export function appendPage(previous: unknown, page: unknown): unknown {
   if (previous === undefined || previous === null) return page
   if (Array.isArray(previous) && Array.isArray(page)) {
@@ -540,7 +551,10 @@ export function appendPage(previous: unknown, page: unknown): unknown {
     // Members are defined, not assigned: a "__proto__" member of a server page stays data.
     const out: Record<string, unknown> = {}
     const define = (key: string, value: unknown) => Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true })
-    for (const key of Object.keys(previous)) define(key, (previous as Record<string, unknown>)[key])
+    for (const key of Object.keys(previous)) {
+      const value = (previous as Record<string, unknown>)[key]
+      if (Array.isArray(value)) define(key, value)
+    }
     for (const key of Object.keys(page)) {
       const before = Object.prototype.hasOwnProperty.call(out, key) ? out[key] : undefined
       const after = (page as Record<string, unknown>)[key]

@@ -25,13 +25,18 @@ export class PollingManager implements Manager {
       current.count++
       return
     }
+    const subscription: Subscription = { count: 1, timer: undefined }
     const timer = setInterval(() => {
+      // Only the live subscription's timer fetches: one whose clearInterval went to another clock
+      // (a test that swapped fake timers for real ones before cleanup) can still fire later.
+      if (this.subscriptions.get(key) !== subscription) return clearInterval(timer)
       controller.fetch(endpoint, ...args).catch(() => {
         // The error is in the cache for readers; a poll has no caller to reject to.
       })
     }, frequency)
     ;(timer as { unref?: () => void }).unref?.()
-    this.subscriptions.set(key, { count: 1, timer })
+    subscription.timer = timer
+    this.subscriptions.set(key, subscription)
   }
 
   unsubscribe(endpoint: EndpointInterface, args: readonly unknown[]): void {
