@@ -1,7 +1,10 @@
 import { useContext } from 'react'
 import { Controller } from '../store/index'
-import { isDevelopment } from '../schema/dev'
 import { ControllerContext, DataContext } from './context'
+
+// Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only code;
+// `typeof process` keeps it safe where nothing defines `process` (then nothing is logged).
+declare const process: { env: { NODE_ENV?: string } }
 
 /**
  * The store's Controller: fetch, mutate, invalidate. The same object as `store.controller`, or
@@ -21,7 +24,7 @@ let fallback: Controller | undefined
 function defaultController(): Controller {
   return (fallback ??= new Controller({
     dispatch(action) {
-      if (isDevelopment()) {
+      if ((typeof process !== 'undefined' && process.env.NODE_ENV !== 'production')) {
         console.error(`useController() was called outside <DataProvider>, so '${action.type}' went nowhere: wrap the app (or the test) in <DataProvider>.`)
       }
     },

@@ -2,6 +2,10 @@ import { SchemaError, describeValue } from './SchemaError'
 import { isReferenceValue } from './kinds'
 import type { DenormalizeDelegate, NormalizeDelegate } from './types'
 
+// Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only code;
+// `typeof process` keeps it safe where nothing defines `process` (then nothing is logged).
+declare const process: { env: { NODE_ENV?: string } }
+
 /** An Entity, a list or a schema object, as opposed to a mapping of them. */
 function isOneSchema(definition: unknown): boolean {
   return typeof definition === 'function' || Array.isArray(definition) || typeof (definition as any)?.normalize === 'function'
@@ -116,7 +120,7 @@ export abstract class Polymorphic {
 
   /** Rule 4 is not an error, but silently dropping a type is a classic bug: say so once per value. */
   private warnUnmatched(attr: string | undefined, value: unknown): void {
-    if (typeof console === 'undefined' || (globalThis as any).process?.env?.NODE_ENV === 'production') return
+    if (!(typeof process !== 'undefined' && process.env.NODE_ENV !== 'production') || typeof console === 'undefined') return
     const id = String(attr)
     let seen = warned.get(this)
     if (seen === undefined) warned.set(this, (seen = new Set()))

@@ -1,5 +1,4 @@
 import { INVALID, MemoCache, normalizeChanges, type Denormalize, type DenormalizeNullable, type EntityMeta, type EntityPath, type Schema } from '../schema/index'
-import { isDevelopment } from '../schema/dev'
 import { readEntry, tableKeys } from '../schema/table'
 import type { EndpointInterface, SnapshotInterface } from '../endpoint/types'
 import { AbortOptimistic } from '../endpoint/AbortOptimistic'
@@ -26,6 +25,10 @@ import { OptimisticView, type Guess } from './optimistic'
 import { queryEndpoint } from './query'
 import { ExpiryStatus, selectError, selectInput, selectResponse, type ResponseInfo } from './selectors'
 import { createInitialState, selectMeta, selectResult, type OptimisticLayer, type SerializedError, type State } from './state'
+
+// Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only code;
+// `typeof process` keeps it safe where nothing defines `process` (then nothing is logged).
+declare const process: { env: { NODE_ENV?: string } }
 
 /** Default freshness of a response, in ms. */
 export const DEFAULT_DATA_EXPIRY = 60_000
@@ -298,11 +301,13 @@ export class Controller {
     if (args[0] === null) return
     this.gc.retain(endpoint.key(...(args as Args<E>)), endpoint, args)
     for (const manager of this.subscribers) manager.subscribe?.(this, endpoint, args)
-    if (endpoint.pollFrequency && this.subscribers.length === 0 && isDevelopment()) this.warnUnpolled(endpoint)
+    if (endpoint.pollFrequency && this.subscribers.length === 0) this.warnUnpolled(endpoint)
   }
 
   /** Polling is opt-in (so apps that never poll do not bundle it): says how, once per endpoint. */
   private warnUnpolled(endpoint: EndpointInterface): void {
+    // Tested here too, so a production build drops the whole body (its text included).
+    if (!(typeof process !== 'undefined' && process.env.NODE_ENV !== 'production')) return
     if ((this.unpolled ??= new WeakSet()).has(endpoint) || typeof console === 'undefined') return
     this.unpolled.add(endpoint)
     console.warn(
@@ -471,7 +476,7 @@ export class Controller {
     try {
       this.guessAction(endpoint, layer, args, this.view(this.getState()))
     } catch (error) {
-      if (!(error instanceof AbortOptimistic) && isDevelopment()) this.warnNoGuess(endpoint, error)
+      if (!(error instanceof AbortOptimistic)) this.warnNoGuess(endpoint, error)
       return
     }
     this.optimistic.register(key, fetchedAt, endpoint, args)
@@ -480,6 +485,7 @@ export class Controller {
 
   /** Once per endpoint: its guesses fail, and what to change (a warning per call would flood the console). */
   private warnNoGuess(endpoint: EndpointInterface, error: unknown): void {
+    if (!(typeof process !== 'undefined' && process.env.NODE_ENV !== 'production')) return
     if ((this.unguessed ??= new WeakSet()).has(endpoint) || typeof console === 'undefined') return
     this.unguessed.add(endpoint)
     console.warn(

@@ -1,0 +1,42 @@
+// After the build: a production bundle of everything the `tessera` entry exports (esbuild, with
+// process.env.NODE_ENV defined as "production", as app bundlers do) carries none of the
+// development-only warnings. Each is guarded by the inline `process.env.NODE_ENV` spelling that
+// bundlers replace; a warning guarded some other way (a helper function call) would stay in.
+import { build } from 'esbuild'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const DEVELOPMENT_ONLY = [
+  'but this store has no PollingManager', // Controller: pollFrequency without a PollingManager
+  'getOptimisticResponse failed', // Controller: a guess that cannot be made
+  'went nowhere: wrap the app', // useController outside a provider
+  'which matches none of', // schema.All / Union: an unmatched schemaAttribute
+]
+const result = await build({
+  stdin: { contents: "export * from './dist/index.js'", resolveDir: root },
+  bundle: true,
+  minify: true,
+  write: false,
+  format: 'esm',
+  logLevel: 'silent',
+  external: ['react', 'react-dom', 'react/*', 'immer', 'use-sync-external-store', 'use-sync-external-store/*'],
+  define: { 'process.env.NODE_ENV': '"production"' },
+})
+const code = result.outputFiles[0].text
+const left = DEVELOPMENT_ONLY.filter((text) => code.includes(text))
+if (left.length > 0) {
+  console.error(`development-only warnings left in a production bundle: ${left.map((t) => JSON.stringify(t)).join(', ')}`)
+  process.exit(1)
+}
+const development = await build({
+  stdin: { contents: "export * from './dist/index.js'", resolveDir: root },
+  bundle: true, minify: true, write: false, format: 'esm', logLevel: 'silent',
+  external: ['react', 'react-dom', 'react/*', 'immer', 'use-sync-external-store', 'use-sync-external-store/*'],
+  define: { 'process.env.NODE_ENV': '"development"' },
+})
+const missing = DEVELOPMENT_ONLY.filter((text) => !development.outputFiles[0].text.includes(text))
+if (missing.length > 0) {
+  console.error(`this check looks for warnings a development bundle no longer has: ${missing.map((t) => JSON.stringify(t)).join(', ')}`)
+  process.exit(1)
+}
+console.log(`production bundle free of ${DEVELOPMENT_ONLY.length} development-only warnings: ok`)
