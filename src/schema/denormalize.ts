@@ -661,7 +661,6 @@ export function isListValue(value: unknown): boolean {
   return typeof value === 'object' && value !== null && LIST_VALUES.has(value)
 }
 const NO_ROWS: readonly number[] = []
-const NO_ENTRIES: readonly EntityCacheEntry[] = []
 const NO_LISTS: readonly ListEntry[] = []
 
 /** Whether a read value is shown in a list (missing, deleted and invalid rows drop out). */

@@ -1,5 +1,5 @@
 import { SchemaError, describeValue, entityLabel } from './SchemaError'
-import type { EntityClassLike, SchemaSimple } from './types'
+import type { EntityClassLike } from './types'
 
 /**
  * Returned by denormalize when a required entity was deleted or failed validation: the read is
@@ -19,16 +19,6 @@ export function isEntity(schema: unknown): schema is EntityClassLike {
     (typeof schema === 'function' || typeof schema === 'object') &&
     typeof (schema as { pk?: unknown }).pk === 'function' &&
     typeof (schema as { createIfValid?: unknown }).createIfValid === 'function'
-  )
-}
-
-/** True for schema objects (All, Collection, Union, …) that normalize and denormalize themselves. */
-export function isSchemaClass(schema: unknown): schema is SchemaSimple {
-  return (
-    schema !== null &&
-    (typeof schema === 'object' || typeof schema === 'function') &&
-    typeof (schema as { normalize?: unknown }).normalize === 'function' &&
-    typeof (schema as { denormalize?: unknown }).denormalize === 'function'
   )
 }
 

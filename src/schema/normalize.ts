@@ -184,8 +184,11 @@ function mergeTables(stored: { readonly [key: string]: unknown } | undefined, ch
   return out
 }
 
-/** The largest Date: "never expires", and still a number after JSON (Infinity becomes null). */
-const NEVER = 8.64e15
+/**
+ * "Never expires", as a number that survives JSON (Infinity becomes null there): the largest
+ * time a Date can hold, about the year 275760.
+ */
+export const NEVER = 8.64e15
 
 // A response of unknown age: received now, but fetched at 0, so any dated response beats it.
 function defaultMeta(): EntityMeta {

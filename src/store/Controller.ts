@@ -1,4 +1,5 @@
 import { INVALID, MemoCache, normalizeChanges, type Denormalize, type DenormalizeNullable, type EntityMeta, type EntityPath, type Schema } from '../schema/index'
+import { NEVER } from '../schema/normalize'
 import { readEntry, tableKeys } from '../schema/table'
 import type { EndpointInterface, SnapshotInterface } from '../endpoint/types'
 import { AbortOptimistic } from '../endpoint/AbortOptimistic'
@@ -34,11 +35,8 @@ declare const process: { env: { NODE_ENV?: string } }
 export const DEFAULT_DATA_EXPIRY = 60_000
 /** Default time before a failed read is retried, in ms. */
 export const DEFAULT_ERROR_EXPIRY = 1_000
-/**
- * "Never expires", as a number that survives JSON (Infinity becomes null there): the largest
- * time a Date can hold, about the year 275760.
- */
-export const NEVER = 8.64e15
+// "Never expires" as a JSON-safe number: one definition, in the schema layer (normalize's default).
+export { NEVER }
 
 /** Rejects a fetch whose response arrived after `resetEntireStore`: it was not written. */
 export class ResetError extends Error {

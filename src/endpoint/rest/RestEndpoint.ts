@@ -122,8 +122,6 @@ export type RestResult<O extends RestGenerics> = SchemaOf<O> extends undefined |
 
 type ProcessResult<O extends RestGenerics> = O['process'] extends (...args: any[]) => infer R ? Awaited<R> : any
 
-type RestFetch<O extends RestGenerics> = (...args: RestArgs<O>) => Promise<RestResult<O>>
-
 /** Options merged over O (what `extend` returns). */
 export type ExtendGenerics<O extends RestGenerics, N> = {
   readonly path: N extends { path: infer P extends string } ? P : O['path']

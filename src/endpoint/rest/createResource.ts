@@ -1,4 +1,4 @@
-import { isEntity, type Denormalize, type Schema } from '../../schema/index'
+import { isEntity, type Schema } from '../../schema/index'
 import { schemaKindOf } from '../../schema/kinds'
 import { Collection } from '../../schema/Collection'
 import { Invalidate } from '../../schema/Invalidate'
