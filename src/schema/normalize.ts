@@ -97,8 +97,8 @@ function meta010(): EntityMeta {
  * Replaces every entity in `input` by its pk and collects the records by entity key. Pure: the
  * store is read, never written. Call shape and result match `@data-client/normalizr`: with a
  * store, the tables returned are the store's merged with this input, so they can be read with
- * `denormalize` or `MemoCache` as they are (this copies every stored record; the store itself
- * writes only the changes).
+ * `denormalize` or `MemoCache` as they are (tables the input touches are copied, untouched flat
+ * ones shared; the store itself writes only the changes).
  *
  * Also takes data-client 0.10's order, `normalize(input, schema, args?, entities?, indexes?,
  * entityMeta?, meta?)`, and then returns 0.10's shape (`NormalizedSchema`, default meta

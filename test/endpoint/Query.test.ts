@@ -7,17 +7,8 @@ import { expectTypeOf } from 'expect-type'
 import { createResource, denormalize, Entity, inferResults, Query, schema } from '../../src/index'
 import { createTestStore } from '../helpers/createTestStore'
 import { installFakeFetch } from '../helpers/fakeFetch'
+import { PlaceholderTodo as Todo } from '../fixtures/placeholderTodos'
 
-class Todo extends Entity {
-  id = 0
-  userId = 0
-  title = ''
-  completed = false
-  pk() {
-    return `${this.id}`
-  }
-  static override key = 'Todo'
-}
 
 class User extends Entity {
   id = 0

@@ -7,17 +7,8 @@ import { screen } from '@testing-library/react'
 import { expectTypeOf } from 'expect-type'
 import { createResource, Entity, Query, schema, useCache, useQuery } from '../../src/index'
 import { renderWithStore, settle } from '../helpers/renderWithStore'
+import { PlaceholderTodo as Todo } from '../fixtures/placeholderTodos'
 
-class Todo extends Entity {
-  id = 0
-  userId = 0
-  title = ''
-  completed = false
-  pk() {
-    return `${this.id}`
-  }
-  static override key = 'Todo'
-}
 
 const TodoResource = createResource({ path: '/todos/:id', schema: Todo, optimistic: true, searchParams: {} as { userId?: string | number } | undefined })
 const queryRemainingTodos = new Query(TodoResource.getList.schema, (entries) => entries && entries.filter((todo) => !todo.completed).length)
