@@ -12,7 +12,6 @@ export {
   inferResults,
   MemoCache,
   INVALID,
-  isEntity,
   SchemaError,
 } from './schema/index'
 export type {
@@ -23,16 +22,8 @@ export type {
   EntityMeta,
   EntityTable,
   EntitiesMetaTable,
-  IndexTable,
   EntityPath,
   EntityClass,
-  NormalizeDelegate,
-  DenormalizeDelegate,
-  SchemaSimple,
-  StoredEntities,
-  StoredEntitiesMeta,
-  RecordTable,
-  NormalizeStore,
   NormalizedResult,
   NormalizedSchema,
   MemoResult,
@@ -43,7 +34,6 @@ export type {
 
 // endpoint
 export { Endpoint, type EndpointOptions } from './endpoint/Endpoint'
-export { AbortOptimistic } from './endpoint/AbortOptimistic'
 export { Query, type QueryArgs, type QuerySchema } from './endpoint/Query'
 export type {
   EndpointInterface,
@@ -61,30 +51,17 @@ export {
   getDefaultManagers,
   Controller,
   reducer,
-  createInitialState,
-  hydrateState,
   ExpiryStatus,
-  selectResponse,
   selectMeta,
   selectResult,
-  REPLACE_STATE,
-  createReplaceState,
-  selectError,
   NetworkManager,
   PollingManager,
   LogoutManager,
   GCManager,
-  DEFAULT_GC_TIME,
-  DEFAULT_GC_BATCH,
   GC,
-  createGC,
   AbortError,
   ResetError,
-  connectDevTools,
   devTools,
-  DEFAULT_DATA_EXPIRY,
-  DEFAULT_ERROR_EXPIRY,
-  NEVER,
   FETCH,
   RECEIVE,
   OPTIMISTIC,
@@ -94,13 +71,6 @@ export {
   RESET,
   createFetch,
   createReceive,
-  createReceiveError,
-  createOptimistic,
-  createInvalidate,
-  createInvalidateAll,
-  createExpireAll,
-  createReset,
-  serializeError,
 } from './store/index'
 export type {
   Store,
@@ -109,7 +79,6 @@ export type {
   State,
   ResponseMeta,
   SerializedError,
-  OptimisticLayer,
   ResponseInfo,
   Manager,
   LogoutManagerOptions,
@@ -119,7 +88,6 @@ export type {
   DevToolsOptions,
   DevToolsConnection,
   DevToolsConnector,
-  DevToolsHost,
   ControllerOptions,
   FetchReturn,
   KeyFilter,
@@ -132,14 +100,13 @@ export type {
   InvalidateAllAction,
   ExpireAllAction,
   ResetAction,
-  ReplaceStateAction,
   GCAction,
   GCOptions,
   ReceiveMeta,
 } from './store/index'
 
 // endpoint: REST and GraphQL
-export { RestEndpoint, appendPage, type RestEndpointOptions, type RestGenerics, type RestArgs, type RestResult, type BodyData, type AddGenerics, type AssignGenerics, type PageGenerics } from './endpoint/rest/RestEndpoint'
+export { RestEndpoint, type RestEndpointOptions, type RestGenerics, type RestArgs, type RestResult, type BodyData, type AddGenerics, type AssignGenerics, type PageGenerics } from './endpoint/rest/RestEndpoint'
 export { NetworkError } from './endpoint/rest/NetworkError'
 export { MissingParameterError, InvalidParameterError } from './endpoint/rest/path'
 export type { PathArgs, PathKeys, ShortenPath, SearchValue } from './endpoint/rest/pathTypes'

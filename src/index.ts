@@ -1,6 +1,32 @@
-// The public surface of tessera: everything in `tessera/store` (schemas, endpoints, the headless
-// store), plus the React bindings.
-export * from './headless'
+// The public surface of `tessera`, every name listed: the React-free part (schemas, endpoints,
+// the headless store; the same names as `tessera/store`) and the React bindings. A name is public
+// because a user needs it; tests reach internals through their own modules, never through here.
+
+// schemas, endpoints and the store (see headless.ts for them grouped by layer)
+export {
+  Entity, validateRequired, schema, normalize, denormalize, denormalizeCached, inferResults,
+  MemoCache, INVALID, SchemaError, Endpoint, Query, createStore, getDefaultManagers, Controller,
+  reducer, ExpiryStatus, selectMeta, selectResult, NetworkManager, PollingManager, LogoutManager,
+  GCManager, GC, AbortError, ResetError, devTools, FETCH, RECEIVE, OPTIMISTIC, INVALIDATE,
+  INVALIDATE_ALL, EXPIRE_ALL, RESET, createFetch, createReceive, RestEndpoint, NetworkError,
+  MissingParameterError, InvalidParameterError, createResource, shortenPath, hookifyResource,
+  GQLEndpoint, GQLError, GQLEntity,
+} from './headless'
+export type {
+  Denormalize, DenormalizeNullable, Normalize, Schema, EntityMeta, EntityTable, EntitiesMetaTable,
+  EntityPath, EntityClass, NormalizedResult, NormalizedSchema, MemoResult, SchemaAttribute,
+  CollectionOptions, EntityMixinOptions, EndpointOptions, QueryArgs, QuerySchema,
+  EndpointInterface, EndpointExtraOptions, ErrorPolicy, SnapshotInterface, ResolveType,
+  EndpointArgs, FetchFunction, Store, StoreOptions, StoreListener, State, ResponseMeta,
+  SerializedError, ResponseInfo, Manager, LogoutManagerOptions, LogoutError, Middleware, Dispatch,
+  DevToolsOptions, DevToolsConnection, DevToolsConnector, ControllerOptions, FetchReturn,
+  KeyFilter, Action, FetchAction, ReceiveAction, ReceiveErrorAction, OptimisticAction,
+  InvalidateAction, InvalidateAllAction, ExpireAllAction, ResetAction, GCAction, GCOptions,
+  ReceiveMeta, RestEndpointOptions, RestGenerics, RestArgs, RestResult, BodyData, AddGenerics,
+  AssignGenerics, PageGenerics, PathArgs, PathKeys, ShortenPath, SearchValue, GetEndpoint,
+  MutateEndpoint, PaginationFieldEndpoint, RestType, Resource, ResourceOptions, ResourceGenerics,
+  ResourceExtendable, HookifiedResource, GQLOptions, GQLOperation,
+} from './headless'
 
 // react
 export { DataProvider, CacheProvider, type DataProviderProps, type ProviderProps } from './react/DataProvider'

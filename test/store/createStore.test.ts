@@ -1,4 +1,5 @@
-import { createInitialState, createReceive, createStore, normalize } from '../../src/index'
+import { createReceive, createStore, normalize } from '../../src/index'
+import { createInitialState } from '../../src/internal'
 import type { Action, State } from '../../src/index'
 import { Article, User } from '../fixtures/blog'
 import { articleDetail, articleSummary, createBlogApi } from '../fixtures/blogApi'

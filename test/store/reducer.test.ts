@@ -1,4 +1,5 @@
-import { createInitialState, createReceive, createReset, normalize, reducer, selectMeta, selectResult } from '../../src/index'
+import { createReceive, normalize, reducer, selectMeta, selectResult } from '../../src/index'
+import { createInitialState, createReset } from '../../src/internal'
 import type { ReceiveMeta, State } from '../../src/index'
 import { User } from '../fixtures/blog'
 import { articleDetail, articleSummary, createBlogApi } from '../fixtures/blogApi'

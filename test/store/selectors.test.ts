@@ -1,4 +1,5 @@
-import { DEFAULT_DATA_EXPIRY, DEFAULT_ERROR_EXPIRY, ExpiryStatus, schema } from '../../src/index'
+import { ExpiryStatus, schema } from '../../src/index'
+import { DEFAULT_DATA_EXPIRY, DEFAULT_ERROR_EXPIRY } from '../../src/internal'
 import type { Controller, EndpointInterface, State } from '../../src/index'
 import { Article, User, allArticles } from '../fixtures/blog'
 import { articleDetail, articleSummary, createBlogApi } from '../fixtures/blogApi'
