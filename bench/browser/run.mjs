@@ -9,6 +9,10 @@
 //   BENCH_ONLY=tessera,floor  libraries to run (default: all)
 //   BENCH_SCENARIOS=update-item-10k,...  scenarios to run (default: all)
 //   BENCH_JSON=path         also write every sample as JSON
+//   BENCH_BASELINE=path     a BENCH_JSON file of an earlier run: its Tessera / floor ratios beside today's
+//   BENCH_BASELINE_SRC=dir  another copy of Tessera's src/ (e.g. the last commit, `git archive` into a
+//                           directory whose node_modules resolve): run as a sixth library, "Tessera
+//                           (baseline)", interleaved with the others: a before/after under the same load
 //   CHROMIUM_PATH           default /usr/bin/chromium
 import { createReadStream, readFileSync, writeFileSync } from 'node:fs'
 import { stat } from 'node:fs/promises'
@@ -28,35 +32,69 @@ export const LIBRARIES = [
   { id: 'swr', page: 'swr', label: 'SWR', version: () => version('swr') },
   { id: 'floor', page: 'floor', label: 'React floor', version: () => `react ${version('react')}` },
 ]
+if (process.env.BENCH_BASELINE_SRC) {
+  const src = process.env.BENCH_BASELINE_SRC
+  LIBRARIES.splice(1, 0, { id: 'baseline', page: 'tessera', path: 'baseline/pages/tessera.html', label: 'Tessera (baseline)', version: () => src })
+}
 
-/** Scenario ids are the driver's (app/driver.tsx); `only` limits one to some libraries. */
+/**
+ * Scenario ids are the driver's (app/driver.tsx); `only` limits one to some libraries. A scenario
+ * with a `network` delay prints two rows: from the click (network included) and from the response
+ * (the fake network's answer is there) to the rows on screen, the library's own cost of showing it.
+ */
 export const SCENARIOS = [
   { id: 'mount-1k', label: 'mount 1k rows, cached' },
   { id: 'mount-10k', label: 'mount 10k rows, cached' },
-  { id: 'load-suspense', label: 'first load 1k, suspense (20 ms net)' },
+  { id: 'fetch-1k', label: 'fetched list 1k, no suspense', network: 20 },
+  { id: 'fetch-10k', label: 'fetched list 10k, no suspense', network: 20 },
+  { id: 'load-suspense', label: 'fetched list 1k, suspense', network: 20 },
   // TanStack, SWR and the floor use plain <Suspense> in both rows; Tessera and data-client their AsyncBoundary in the first.
-  { id: 'load-plain-suspense', label: 'first load 1k, plain <Suspense>' },
-  { id: 'load-dle', label: 'first load 1k, no suspense (20 ms net)' },
+  { id: 'load-plain-suspense', label: 'fetched list 1k, plain <Suspense>', network: 20 },
   { id: 'update-item-10k', label: 'update 1 item in 10k' },
   { id: 'update-author-10k', label: 'update 1 author (100 rows) in 10k' },
-  { id: 'create-1k', label: 'create → in list of 1k (40 ms net)' },
+  { id: 'create-1k', label: 'create → in list of 1k', network: 40 },
 ]
+
+/** A sample's time from the click, or from the fake network's response, to the DOM change. */
+const METRICS = {
+  click: (x) => x.ms,
+  response: (x) => (x.marks.response === undefined ? undefined : x.ms - x.marks.response),
+}
+
+/** The table rows of a scenario: [label, metric] pairs. */
+function views(scenario) {
+  if (!scenario.network) return [[scenario.label, 'click']]
+  return [
+    [`${scenario.label}: click → rows (${scenario.network} ms net)`, 'click'],
+    [`${scenario.label}: response → rows`, 'response'],
+  ]
+}
 
 function version(name) {
   const file = name.startsWith('.') ? new URL(name, import.meta.url) : new URL(`../../node_modules/${name}/package.json`, import.meta.url)
   return JSON.parse(readFileSync(file, 'utf8')).version
 }
 
-/** Builds the apps (production mode; names kept when `minify` is false) into `outDir`. */
+/**
+ * Builds the apps (production mode; names kept when `minify` is false) into `outDir`; with
+ * BENCH_BASELINE_SRC, a second build of them from that source into `outDir`/baseline.
+ */
 export async function buildApps({ outDir = 'dist', minify = true } = {}) {
   const { build } = await import('vite')
-  const previous = process.env.NODE_ENV
+  const previous = { NODE_ENV: process.env.NODE_ENV, TESSERA_SRC: process.env.TESSERA_SRC }
   process.env.NODE_ENV = 'production' // Vite picks React's production build by it
   try {
+    delete process.env.TESSERA_SRC
     await build({ configFile: join(here, 'vite.config.mjs'), mode: 'production', logLevel: 'warn', build: { outDir, minify } })
+    if (process.env.BENCH_BASELINE_SRC) {
+      process.env.TESSERA_SRC = process.env.BENCH_BASELINE_SRC
+      await build({ configFile: join(here, 'vite.config.mjs'), mode: 'production', logLevel: 'warn', build: { outDir: join(outDir, 'baseline'), minify } })
+    }
   } finally {
-    if (previous === undefined) delete process.env.NODE_ENV
-    else process.env.NODE_ENV = previous
+    for (const [name, value] of Object.entries(previous)) {
+      if (value === undefined) delete process.env[name]
+      else process.env[name] = value
+    }
   }
   return join(here, outDir)
 }
@@ -113,7 +151,7 @@ export async function runOnce(browser, baseUrl, library, scenario, { onPage } = 
     page.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning') problems.push(`console.${message.type()}: ${message.text()}`)
     })
-    await page.goto(`${baseUrl}pages/${library.page}.html`)
+    await page.goto(`${baseUrl}${library.path ?? `pages/${library.page}.html`}`)
     await page.evaluate(() => window.__bench.ready)
     const samples = await (onPage ? onPage(page, () => page.evaluate((id) => window.__bench.run(id), scenario.id)) : page.evaluate((id) => window.__bench.run(id), scenario.id))
     if (problems.length > 0) throw new Error(problems.join('\n'))
@@ -143,6 +181,49 @@ function table(rows) {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => String(r[c] ?? '').length)))
   const line = (r) => r.map((cell, c) => (c < 2 ? String(cell).padEnd(widths[c]) : String(cell).padStart(widths[c]))).join('  ')
   return [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n')
+}
+
+/**
+ * One line per target of issue 20, item 6: Tessera's median over the floor's, on the same metric.
+ * `baseline` (a BENCH_JSON file of an earlier run) adds that run's ratio for comparison.
+ */
+function targets(samples, scenarios, baseline) {
+  const checks = [
+    ['fetch-1k', 'response', 'fetched list 1k, response → rows', 1.25],
+    ['fetch-10k', 'response', 'fetched list 10k, response → rows', 1.25],
+    ['mount-1k', 'click', 'mount 1k rows from cache', 1.15],
+    ['mount-10k', 'click', 'mount 10k rows from cache', 1.15],
+    ['update-item-10k', 'click', 'update 1 item in 10k'],
+    ['update-author-10k', 'click', 'update 1 author (100 rows) in 10k'],
+    ['create-1k', 'click', 'create → in list of 1k, click → rows'],
+    ['create-1k', 'response', 'create → in list of 1k, response → rows'],
+  ]
+  const of = (from, id, library, metric) => median((from?.[id]?.[library] ?? []).map(METRICS[metric]))
+  const lines = []
+  for (const [id, metric, label, limit] of checks) {
+    if (!scenarios.some((s) => s.id === id)) continue
+    const t = of(samples, id, 'tessera', metric)
+    const f = of(samples, id, 'floor', metric)
+    if (t === undefined || f === undefined) continue
+    const r = t / f
+    const verdict = limit ? `target ≤ ${limit}×: ${r <= limit ? 'met' : 'MISSED'}` : 'no slower than before'
+    const before = baseline && of(baseline.samples, id, 'tessera', metric) / of(baseline.samples, id, 'floor', metric)
+    // The baseline source run beside it (BENCH_BASELINE_SRC): the same ratio, and today over it.
+    const b = of(samples, id, 'baseline', metric)
+    const side = b === undefined ? '' : `; baseline ${fmt(b)} ms = ${(b / f).toFixed(2)}×, Tessera / baseline ${(t / b).toFixed(2)}×`
+    lines.push(`${label}: ${fmt(t)} ms vs ${fmt(f)} ms = ${r.toFixed(2)}× (${verdict})${side}${before ? ` [${before.toFixed(2)}×]` : ''}`)
+  }
+  // Tessera's suspending read against the floor's best way to show the same fetched list (no
+  // suspense: the floor's use() in <Suspense> waits for React's reveal throttle).
+  for (const id of ['load-suspense', 'load-plain-suspense']) {
+    if (!scenarios.some((s) => s.id === id) || !scenarios.some((s) => s.id === 'fetch-1k')) continue
+    const t = of(samples, id, 'tessera', 'response')
+    const f = of(samples, 'fetch-1k', 'floor', 'response')
+    if (t === undefined || f === undefined) continue
+    const boundary = id === 'load-suspense' ? 'AsyncBoundary' : 'plain <Suspense>'
+    lines.push(`(for information) useSuspense in ${boundary}, 1k, response → rows: ${fmt(t)} ms vs the floor's fetched list ${fmt(f)} ms = ${(t / f).toFixed(2)}×`)
+  }
+  return lines
 }
 
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ')
@@ -197,26 +278,29 @@ async function main() {
   const cell = (s, l, pickValue) => median((samples[s]?.[l] ?? []).map(pickValue))
   const rows = [['scenario', 'library', 'median ms', 'to frame', 'row renders', 'vs Tessera', 'vs floor', 'samples']]
   for (const scenario of scenarios) {
-    const base = cell(scenario.id, 'tessera', (x) => x.ms)
-    const floor = cell(scenario.id, 'floor', (x) => x.ms)
-    for (const library of libraries) {
-      if (scenario.only && !scenario.only.includes(library.id)) continue
-      const failed = failures[scenario.id]?.[library.id]
-      const list = samples[scenario.id]?.[library.id] ?? []
-      const ms = cell(scenario.id, library.id, (x) => x.ms)
-      rows.push([
-        scenario.label,
-        library.label,
-        failed ? 'FAIL' : fmt(ms),
-        failed ? '' : fmt(cell(scenario.id, library.id, (x) => x.frameMs)),
-        failed ? '' : String(median(list.map((x) => x.rowRenders)) ?? '—'),
-        failed ? '' : ratio(ms, base),
-        failed ? '' : ratio(ms, floor),
-        String(list.length),
-      ])
+    for (const [label, metric] of views(scenario)) {
+      const base = cell(scenario.id, 'tessera', METRICS[metric])
+      const floor = cell(scenario.id, 'floor', METRICS[metric])
+      for (const library of libraries) {
+        if (scenario.only && !scenario.only.includes(library.id)) continue
+        const failed = failures[scenario.id]?.[library.id]
+        const list = samples[scenario.id]?.[library.id] ?? []
+        const ms = cell(scenario.id, library.id, METRICS[metric])
+        rows.push([
+          label,
+          library.label,
+          failed ? 'FAIL' : fmt(ms),
+          failed ? '' : fmt(cell(scenario.id, library.id, (x) => x.frameMs)),
+          failed ? '' : String(median(list.map((x) => x.rowRenders)) ?? '—'),
+          failed ? '' : ratio(ms, base),
+          failed ? '' : ratio(ms, floor),
+          String(list.length),
+        ])
+      }
     }
   }
-  console.log('\nMedian milliseconds from the click to the DOM change (MutationObserver); "to frame" adds the next frame.')
+  console.log('\nMedian milliseconds from the click (or, in the "response → rows" rows, from the fake network\'s response) to the')
+  console.log('DOM change (MutationObserver); "to frame" runs from the click to the end of the next frame.')
   console.log('Ratios are this library\'s median divided by Tessera\'s / the floor\'s: above 1× is slower.\n')
   console.log(table(rows))
 
@@ -256,21 +340,10 @@ async function main() {
   console.log('component\'s render that first returns the new data; "list read" is its hook in that render.\n')
   console.log(table(phases))
 
-  // The two figures issue 12 asks about: Tessera against the plain React floor.
-  const tessera = (id) => cell(id, 'tessera', (x) => x.ms)
-  const floor = (id) => cell(id, 'floor', (x) => x.ms)
   if (libraries.some((l) => l.id === 'tessera') && libraries.some((l) => l.id === 'floor')) {
-    console.log('\nTessera against the React floor')
-    const update = tessera('update-item-10k') / floor('update-item-10k')
-    if (!Number.isNaN(update)) {
-      console.log(`  update 1 item in 10k: ${fmt(tessera('update-item-10k'))} ms vs ${fmt(floor('update-item-10k'))} ms = ${update.toFixed(2)}× (target <= 1.5×: ${update <= 1.5 ? 'met' : 'MISSED'})`)
-    }
-    if (tessera('load-suspense') !== undefined) {
-      console.log(
-        `  cold useSuspense read (AsyncBoundary): ${fmt(tessera('load-suspense'))} ms; plain <Suspense>: ${fmt(tessera('load-plain-suspense'))} ms;` +
-          ` floor with use() in <Suspense>: ${fmt(floor('load-suspense'))} ms, floor without Suspense: ${fmt(floor('load-dle'))} ms`,
-      )
-    }
+    const baseline = process.env.BENCH_BASELINE ? JSON.parse(readFileSync(process.env.BENCH_BASELINE, 'utf8')) : undefined
+    console.log(`\nTessera against the React floor (issue 20, item 6)${baseline ? `; in brackets, the same from ${process.env.BENCH_BASELINE}` : ''}:`)
+    for (const line of targets(samples, scenarios, baseline)) console.log(`  ${line}`)
   }
 
   if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify({ rounds, samples, failures }, null, 2))

@@ -1,6 +1,7 @@
 // One production build holding the five benchmark apps (pages/<library>.html), the same app code
 // with a different adapter each. `tessera` resolves to the repository's own source, as in the
-// demo, so the benchmark always measures the current code.
+// demo, so the benchmark always measures the current code; TESSERA_SRC (set by run.mjs for a
+// baseline build) points it at another copy of the sources.
 import react from '@vitejs/plugin-react'
 import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -25,14 +26,15 @@ function dataClientOnReact19() {
   }
 }
 
-export default defineConfig({
+// A function: read when each build starts, so run.mjs can build twice with two sources.
+export default defineConfig(() => ({
   root: here,
   base: './',
   clearScreen: false,
   logLevel: 'warn',
   plugins: [react(), dataClientOnReact19()],
   resolve: {
-    alias: [{ find: /^tessera$/, replacement: fileURLToPath(new URL('../../src/index.ts', import.meta.url)) }],
+    alias: [{ find: /^tessera$/, replacement: process.env.TESSERA_SRC ? `${process.env.TESSERA_SRC}/index.ts` : fileURLToPath(new URL('../../src/index.ts', import.meta.url)) }],
   },
   build: {
     outDir: 'dist',
@@ -43,4 +45,4 @@ export default defineConfig({
     manifest: true,
     rollupOptions: { input: pages },
   },
-})
+}))

@@ -45,11 +45,12 @@ const AUTHORS = 100
 
 /** Each scenario: warm-ups first (same work, other data, untimed), then the timed samples. */
 const scenarios: Record<string, (library: string) => Promise<Sample[]>> = {
-  'mount-1k': () => mount(1_000),
-  'mount-10k': () => mount(10_000),
-  'load-suspense': () => load('suspense'),
-  'load-plain-suspense': () => load('plain'),
-  'load-dle': () => load('dle'),
+  'mount-1k': () => mount(1_000, 5),
+  'mount-10k': () => mount(10_000, 3),
+  'fetch-1k': () => load('dle', 1_000, 5),
+  'fetch-10k': () => load('dle', 10_000, 3),
+  'load-suspense': () => load('suspense', 1_000, 3),
+  'load-plain-suspense': () => load('plain', 1_000, 3),
   'update-item-10k': () => updateItem(10_000),
   'update-author-10k': () => updateAuthor(10_000),
   'create-1k': () => create(1_000),
@@ -67,15 +68,15 @@ function actions(): Actions {
   return registry.actions!
 }
 
-/** Mounts a list already in the cache (nothing is fetched): two samples, lists never shown before. */
-async function mount(count: number): Promise<Sample[]> {
+/** Mounts a list already in the cache (nothing is fetched): `timed` samples, each a list never shown before. */
+async function mount(count: number, timed: number): Promise<Sample[]> {
   const warm = makeItems('w', 1_000, AUTHORS)
-  const mains = [makeItems('m', count, AUTHORS), makeItems('n', count, AUTHORS)]
+  const mains = Array.from({ length: timed }, (_, i) => makeItems(`m${i}-`, count, AUTHORS))
   actions().fill('warm', warm)
   mains.forEach((items, i) => actions().fill(`main${i}`, items))
   await settle()
   for (let i = 0; i < 2; i++) {
-    await showList({ list: 'warm', mode: 'suspense' }, warm.length)
+    await showList({ list: 'warm', mode: 'suspense' }, warm.length, false)
     await hideList()
   }
   const samples: Sample[] = []
@@ -88,16 +89,20 @@ async function mount(count: number): Promise<Sample[]> {
   return samples
 }
 
-/** Shows a list that is not cached, fetched through the fake network (20 ms): two samples after two warm-ups. */
-async function load(mode: View['mode']): Promise<Sample[]> {
-  const count = 1_000
+/**
+ * Shows a list of `count` rows that is not cached, fetched through the fake network (20 ms):
+ * two warm-up loads of other 1k lists, then `count`-row lists never shown before, one per sample.
+ * The runner reads each sample both from the click and from the response (the `response` mark).
+ */
+async function load(mode: View['mode'], count: number, timed: number): Promise<Sample[]> {
   server.delayMs = 20
   const samples: Sample[] = []
-  for (let i = 0; i < 4; i++) {
-    const items = makeItems(`l${i}-`, count, AUTHORS)
+  for (let i = 0; i < 2 + timed; i++) {
+    const size = i < 2 ? 1_000 : count
+    const items = makeItems(`l${i}-`, size, AUTHORS)
     serveList(`list${i}`, items)
     server.log.length = 0
-    const sample = await showList({ list: `list${i}`, mode }, count)
+    const sample = await showList({ list: `list${i}`, mode }, size, i >= 2)
     checkRows(items)
     checkRequests([`GET /api/items?list=list${i}`])
     await hideList()
@@ -115,7 +120,7 @@ async function updateItem(count: number): Promise<Sample[]> {
     const at = (k * 7_919 + 123) % count
     const item: ItemData = { ...items[at], title: `Renamed ${k}`, author: { ...items[at].author } }
     probe.next.item = item
-    const sample = await measure('update-item', () => rows.children[at]?.firstElementChild?.textContent === item.title)
+    const sample = await measure('update-item', () => rows.children[at]?.firstElementChild?.textContent === item.title, k >= 3)
     items[at] = item
     checkRow(rows, at, item)
     if (k >= 3) samples.push(sample)
@@ -136,7 +141,7 @@ async function updateAuthor(count: number): Promise<Sample[]> {
     const author = { id: items[first].author.id, name: `Renamed author ${k}` }
     probe.next.author = author
     const shows = (at: number) => rows.children[at]?.lastElementChild?.textContent === author.name
-    const sample = await measure('update-author', () => shows(first) && shows(last))
+    const sample = await measure('update-author', () => shows(first) && shows(last), k >= 3)
     for (let at = first; at < count; at += AUTHORS) items[at] = { ...items[at], author }
     if (k >= 3) samples.push(sample)
   }
@@ -155,7 +160,7 @@ async function create(count: number): Promise<Sample[]> {
     const author = items[k].author
     probe.next.create = { title: `Created ${k}`, authorId: author.id }
     const length = items.length + 1
-    const sample = await measure('create', () => rows.childElementCount === length && rows.lastElementChild?.firstElementChild?.textContent === `Created ${k}`)
+    const sample = await measure('create', () => rows.childElementCount === length && rows.lastElementChild?.firstElementChild?.textContent === `Created ${k}`, k >= 2)
     items.push({ id: `new${server.created}`, title: `Created ${k}`, author })
     if (k >= 2) samples.push(sample)
   }
@@ -170,14 +175,14 @@ async function mountMain(count: number): Promise<ItemData[]> {
   serveList('main', items)
   actions().fill('main', items)
   await settle()
-  await showList({ list: 'main', mode: 'suspense' }, count)
+  await showList({ list: 'main', mode: 'suspense' }, count, false)
   checkRows(items)
   return items
 }
 
-function showList(view: View, count: number): Promise<Sample> {
+function showList(view: View, count: number, timed = true): Promise<Sample> {
   probe.next.view = view
-  return measure('show', () => rowsElement(false)?.childElementCount === count)
+  return measure('show', () => rowsElement(false)?.childElementCount === count, timed)
 }
 
 async function hideList(): Promise<void> {
@@ -188,9 +193,10 @@ async function hideList(): Promise<void> {
 
 /**
  * Clicks the control `id` and times it until `done()` holds: see the header. Starts from a quiet
- * page (after a GC, when the browser runs with --expose-gc, and a frame).
+ * page (after a GC, when the browser runs with --expose-gc, and a frame). `timed` is false for
+ * warm-ups, which profile.mjs leaves out of its profiles.
  */
-async function measure(id: string, done: () => boolean): Promise<Sample> {
+async function measure(id: string, done: () => boolean, timed: boolean): Promise<Sample> {
   window.gc?.()
   const button = document.getElementById(id)!
   const root = document.getElementById('root')!
@@ -212,12 +218,13 @@ async function measure(id: string, done: () => boolean): Promise<Sample> {
   // later (a timer, React's scheduler) must not wait behind a frame that was already due.
   await frame()
   await message()
-  if (window.__profile === id) devConsole.profile(id)
+  const profiled = timed && window.__profile === id
+  if (profiled) devConsole.profile(id)
   probe.arm()
   const t0 = performance.now()
   button.click()
   const t1 = await seen
-  if (window.__profile === id) devConsole.profileEnd(id)
+  if (profiled) devConsole.profileEnd(id)
   await frame()
   const t2 = await message()
   await settle()
