@@ -11,6 +11,10 @@ const DEVELOPMENT_ONLY = [
   'getOptimisticResponse failed', // Controller: a guess that cannot be made
   'went nowhere: wrap the app', // useController outside a provider
   'which matches none of', // schema.All / Union: an unmatched schemaAttribute
+  'needs the path parameter', // path.ts: a missing path parameter (E301 in production)
+  'must be used inside <DataProvider>', // context.ts: a hook outside the provider (E401)
+  'expected JSON for its schema', // RestEndpoint: a non-JSON body for a schema (E303)
+  'resource.extend takes', // createResource: extend with a bad argument (E309)
 ]
 const result = await build({
   stdin: { contents: "export * from './dist/index.js'", resolveDir: root },

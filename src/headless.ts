@@ -81,6 +81,7 @@ export type {
   SerializedError,
   ResponseInfo,
   Manager,
+  ManagerAPI,
   LogoutManagerOptions,
   LogoutError,
   Middleware,

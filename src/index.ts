@@ -18,7 +18,7 @@ export type {
   CollectionOptions, EntityMixinOptions, EndpointOptions, QueryArgs, QuerySchema,
   EndpointInterface, EndpointExtraOptions, ErrorPolicy, SnapshotInterface, ResolveType,
   EndpointArgs, FetchFunction, Store, StoreOptions, StoreListener, State, ResponseMeta,
-  SerializedError, ResponseInfo, Manager, LogoutManagerOptions, LogoutError, Middleware, Dispatch,
+  SerializedError, ResponseInfo, Manager, ManagerAPI, LogoutManagerOptions, LogoutError, Middleware, Dispatch,
   DevToolsOptions, DevToolsConnection, DevToolsConnector, ControllerOptions, FetchReturn,
   KeyFilter, Action, FetchAction, ReceiveAction, ReceiveErrorAction, OptimisticAction,
   InvalidateAction, InvalidateAllAction, ExpireAllAction, ResetAction, GCAction, GCOptions,

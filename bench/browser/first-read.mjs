@@ -6,7 +6,7 @@
 // the browser app shows (`count` items by 100 authors, author nested; Item/Author as in
 // app/tessera.tsx), and for a list never seen before times:
 //   parse        JSON.parse of the body (every library pays it; the reference)
-//   normalize    controller.receiveAction: normalize against the state, the receive action
+//   normalize    receiveAction (store/toAction): normalize against the state, the receive action
 //   dispatch     the action through the managers to the reducer (no reader subscribed)
 //   first read   controller.getResponse: the first denormalize of the list (entity instances)
 //   read again   the same read of the same state (memoized: what a re-render costs)
@@ -25,6 +25,7 @@ const rounds = Number(process.env.ROUNDS ?? 15) || 15
 
 const entry = `
 import { Entity, createResource, createStore } from '${src}/index.ts'
+export { receiveAction } from '${src}/store/toAction.ts'
 class Author extends Entity {
   id = ''
   name = ''
@@ -56,7 +57,7 @@ const built = await esbuild.build({
   logLevel: 'error',
 })
 const url = `data:text/javascript;base64,${Buffer.from(built.outputFiles[0].text).toString('base64')}`
-const { ItemResource, createStore } = await import(url)
+const { ItemResource, createStore, receiveAction } = await import(url)
 
 function makeItems(prefix, count, authors = 100) {
   const items = []
@@ -92,7 +93,7 @@ for (const count of counts.length > 0 ? counts : [1_000, 10_000]) {
     const value = JSON.parse(body)
     mark()
     const args = [{ list }]
-    const action = controller.receiveAction(endpoint, endpoint.key(...args), args, value, controller.now())
+    const action = receiveAction(endpoint, endpoint.key(...args), args, value, controller.now(), controller.now(), store.getState())
     mark()
     controller.dispatch(action)
     mark()

@@ -42,15 +42,16 @@ export class Endpoint<F extends (...args: any) => Promise<any> = (...args: any[]
       return (self as unknown as Endpoint<F, S, M>).fetch.apply(self, args as Parameters<F>)
     } as unknown as Endpoint<F, S, M>
     Object.setPrototypeOf(self, new.target.prototype)
-    // Kept so `extend` can rebuild from what was asked for, not from derived values.
-    Object.defineProperty(self, OPTIONS, { value: options })
     const { name, ...rest } = options
-    for (const option of Object.keys(rest)) {
+    Object.defineProperties(self, {
       // Defined, not assigned: an option may shadow a prototype accessor (RestEndpoint's sideEffect).
-      Object.defineProperty(self, option, { value: (rest as Record<string, unknown>)[option], writable: true, enumerable: true, configurable: true })
-    }
-    if (fetchFunction !== undefined) Object.defineProperty(self, 'fetch', { value: fetchFunction, writable: true, configurable: true })
-    Object.defineProperty(self, 'name', { value: name ?? (fetchFunction?.name || 'endpoint'), configurable: true })
+      // `rest` is a fresh object, so its descriptors are plain writable, enumerable values.
+      ...Object.getOwnPropertyDescriptors(rest),
+      ...(fetchFunction && { fetch: { value: fetchFunction, writable: true, configurable: true } }),
+      name: { value: name ?? (fetchFunction?.name || 'endpoint'), configurable: true },
+      // Kept so `extend` can rebuild from what was asked for, not from derived values.
+      [OPTIONS]: { value: options },
+    })
     return self
   }
 
@@ -79,12 +80,11 @@ export class Endpoint<F extends (...args: any) => Promise<any> = (...args: any[]
     O extends { schema: infer S2 } ? (S2 extends Schema | undefined ? S2 : S) : S,
     O extends { sideEffect: infer M2 } ? (M2 extends boolean | undefined ? M2 : M) : M
   > {
-    const Ctor = this.constructor as new (fetch: (...args: any) => Promise<any>, options: object) => any
-    const { fetch, ...rest } = options
-    const base = optionsOf(this)
-    if (fetch === undefined) return new Ctor(this.fetch, { ...base, ...rest })
-    const { name: _name, ...unnamed } = base
-    return new Ctor(fetch, { ...unnamed, ...(fetch.name ? {} : { name: this.name }), ...rest })
+    const { fetch = this.fetch, ...rest } = options
+    const base = { ...optionsOf(this) }
+    // A new function names the endpoint after itself (an anonymous one keeps the current name).
+    if (fetch !== this.fetch) base.name = fetch.name || this.name
+    return new (this.constructor as new (fetch: (...args: any) => Promise<any>, options: object) => any)(fetch, { ...base, ...rest })
   }
 }
 

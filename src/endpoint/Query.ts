@@ -19,9 +19,9 @@ export class Query<S extends Schema = Schema, P extends readonly any[] = any[], 
    * the processed result. What the query reads (`schema.All`, a `schema.Collection`, an Entity)
    * is its `schema` member: `query.schema.schema`.
    */
-  readonly schema: QuerySchema<S, R>
+  declare readonly schema: QuerySchema<S, R>
   /** Turns what the schema found into the result; gets the read's arguments. The identity by default. */
-  readonly process: (entries: Denormalize<S>, ...args: P) => R
+  declare readonly process: (entries: Denormalize<S>, ...args: P) => R
   /** Type carrier: what a read of the query gives (`Denormalize<Query>`); no value at run time. */
   declare readonly _denormalized: R
 
@@ -33,7 +33,7 @@ export class Query<S extends Schema = Schema, P extends readonly any[] = any[], 
   /** Names the query in keys and warnings, after what its schema reads (`QUERY Todo`, `QUERY COLLECT:Todo`). */
   get name(): string {
     const schema = this.schema.schema as { key?: unknown; entityKeys?: unknown; name?: unknown }
-    const read = [schema.key, schema.entityKeys, schema.name].find((name) => typeof name === 'string' && name !== '')
+    const read = [schema.key, schema.entityKeys, schema.name].find((name) => typeof name === 'string' && name)
     return `QUERY ${read ?? 'schema'}`
   }
 

@@ -15,21 +15,16 @@ export class ActiveReads {
   private readonly reads = new Map<string, ActiveRead>()
 
   add(key: string, endpoint: EndpointInterface, args: readonly unknown[]): () => void {
-    const read = this.reads.get(key)
-    if (read) read.count++
-    else this.reads.set(key, { count: 1, endpoint, args })
-    return () => {
-      const current = this.reads.get(key)
-      if (current && --current.count === 0) this.reads.delete(key)
-    }
+    const read = this.reads.get(key) ?? { count: 0, endpoint, args }
+    this.reads.set(key, read)
+    read.count++
+    // Each release runs once (an effect's cleanup), after the add it undoes.
+    return () => void (--read.count === 0 && this.reads.delete(key))
   }
 
   /** Refetches every mounted read whose data is no longer Valid. */
   revalidate(controller: Controller): void {
-    for (const { endpoint, args } of this.reads.values()) {
-      controller.fetchIfStale(endpoint, ...args).catch(() => {
-        // The error is in the cache, where the reading component will show it.
-      })
-    }
+    // A failure is in the cache, where the reading component shows it.
+    for (const { endpoint, args } of this.reads.values()) controller.fetchIfStale(endpoint, ...args).catch(() => undefined)
   }
 }

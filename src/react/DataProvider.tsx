@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { createStore, type Controller, type ControllerOptions, type DevToolsConnector, type Manager, type State, type Store } from '../store/index'
 import { ActiveReads } from './ActiveReads'
-import { ControllerContext, DataContext, RevealContext, RevealGenerationContext } from './context'
+import { ControllerContext, DataContext, RevealGenerationContext, type DataContextValue } from './context'
 
 /** Props of DataProvider. */
 export interface DataProviderProps {
@@ -37,26 +37,18 @@ export type ProviderProps = DataProviderProps
  * becomes visible again or the browser comes back online.
  */
 export function DataProvider({ store, children, ...options }: DataProviderProps) {
-  const owned = useRef<Store | null>(null)
+  const owned = useRef<Store | undefined>(undefined)
   // The other props are createStore's options (devButton, which it ignores, aside).
-  if (store === undefined && owned.current === null) owned.current = createStore(options)
-  const { active, retries } = registryFor(store ?? owned.current!)
-  const value = useMemo(() => ({ store: store ?? owned.current!, active, retries }), [store, active, retries])
-
-  useEffect(() => {
-    if (typeof window === 'undefined') return
-    const controller = value.store.controller
-    const onVisible = () => {
-      if (typeof document === 'undefined' || document.visibilityState === 'visible') value.active.revalidate(controller)
-    }
-    const onOnline = () => value.active.revalidate(controller)
-    document.addEventListener('visibilitychange', onVisible)
-    window.addEventListener('online', onOnline)
-    return () => {
-      document.removeEventListener('visibilitychange', onVisible)
-      window.removeEventListener('online', onOnline)
-    }
-  }, [value])
+  const current = store ?? (owned.current ??= createStore(options))
+  // Reads suspended outside any AsyncBoundary are revealed by an ordinary update too: the
+  // generation changes, and the suspended component reads it (see RevealGenerationContext).
+  const [generation, setGeneration] = useState(0)
+  const value = useMemo((): DataContextValue => {
+    let registry = registries.get(current)
+    if (registry === undefined) registries.set(current, (registry = { active: new ActiveReads(), retries: new WeakMap() }))
+    const rerender = () => setGeneration((n) => n + 1)
+    return { store: current, controller: current.controller, ...registry, reveal: (promise) => void promise.then(rerender, rerender) }
+  }, [current])
 
   // A store made here is ours to clean up; a store passed in belongs to the caller. The cleanup
   // waits a microtask: StrictMode unmounts and remounts every effect once in development, and a
@@ -64,27 +56,26 @@ export function DataProvider({ store, children, ...options }: DataProviderProps)
   const mounted = useRef(false)
   useEffect(() => {
     mounted.current = true
+    const revalidate = (event: Event) => {
+      if (event.type === 'online' || document.visibilityState === 'visible') value.active.revalidate(value.controller)
+    }
+    // One signal removes both listeners (the AbortController passes as the options: its `signal` is what they read).
+    const listening = new AbortController()
+    if (typeof document !== 'undefined') {
+      document.addEventListener('visibilitychange', revalidate, listening)
+      window.addEventListener('online', revalidate, listening)
+    }
     return () => {
       mounted.current = false
-      void Promise.resolve().then(() => {
-        if (!mounted.current) owned.current?.cleanup()
-      })
+      listening.abort()
+      void Promise.resolve().then(() => mounted.current || owned.current?.cleanup())
     }
-  }, [])
-  // Reads suspended outside any AsyncBoundary are revealed by an ordinary update too: the
-  // generation changes, and the suspended component reads it (see RevealGenerationContext).
-  const [generation, setGeneration] = useState(0)
-  const reveal = useCallback((promise: Promise<unknown>) => {
-    const rerender = () => setGeneration((n) => n + 1)
-    promise.then(rerender, rerender)
-  }, [])
+  }, [value])
   return (
     <DataContext.Provider value={value}>
-      <RevealContext.Provider value={reveal}>
-        <RevealGenerationContext.Provider value={generation}>
-          <ControllerContext.Provider value={value.store.controller}>{children}</ControllerContext.Provider>
-        </RevealGenerationContext.Provider>
-      </RevealContext.Provider>
+      <RevealGenerationContext.Provider value={generation}>
+        <ControllerContext.Provider value={current.controller}>{children}</ControllerContext.Provider>
+      </RevealGenerationContext.Provider>
     </DataContext.Provider>
   )
 }
@@ -96,16 +87,5 @@ export function DataProvider({ store, children, ...options }: DataProviderProps)
  */
 export const CacheProvider = DataProvider
 
-interface Registry {
-  readonly active: ActiveReads
-  readonly retries: WeakMap<Error, () => void>
-}
-
 // Per store, not per provider: two providers of one store see the same reads on screen.
-const registries = new WeakMap<Store, Registry>()
-
-function registryFor(store: Store): Registry {
-  let registry = registries.get(store)
-  if (registry === undefined) registries.set(store, (registry = { active: new ActiveReads(), retries: new WeakMap() }))
-  return registry
-}
+const registries = new WeakMap<Store, Pick<DataContextValue, 'active' | 'retries'>>()

@@ -2,15 +2,27 @@ import { createContext, useContext } from 'react'
 import type { Controller, Store } from '../store/index'
 import { ActiveReads } from './ActiveReads'
 
+// Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only text;
+// `typeof process` keeps it safe where nothing defines `process`.
+declare const process: { env: { NODE_ENV?: string } }
+
 /** What DataProvider shares with the hooks below it. */
 export interface DataContextValue {
+  /** The provider's store: the state hooks read and subscribe to. */
   readonly store: Store
+  /** The controller hooks act through: the store's, or that of an enclosing ControllerContext. */
+  readonly controller: Controller
   readonly active: ActiveReads
   /**
    * How to retry what each error a hook threw came from: an error boundary's "try again" runs
    * it, so the read refetches at once instead of showing the same error until it expires.
    */
   readonly retries: WeakMap<Error, () => void>
+  /**
+   * The provider's reveal (see RevealContext), for reads suspended outside any AsyncBoundary:
+   * it bumps RevealGenerationContext when their promise settles.
+   */
+  readonly reveal?: (promise: Promise<unknown>) => void
 }
 
 /** The store of the nearest DataProvider. */
@@ -26,48 +38,43 @@ export const DataContext = createContext<DataContextValue | null>(null)
  */
 export const ControllerContext = createContext<Controller | null>(null)
 
-/** The nearest provider's store, with a clear error when there is none. */
+/**
+ * The nearest provider's store, with a clear error when there is none. Under an explicit
+ * ControllerContext, hooks act through that controller: over the provider's store (its state,
+ * subscriptions and reads on screen), or, without a provider, over a store that reads
+ * `controller.getState()` and never changes by itself.
+ */
 export function useDataContext(hook: string): DataContextValue {
   const value = useContext(DataContext)
   const controller = useContext(ControllerContext)
   // The usual case costs one comparison: no explicit controller, or the provider's own.
-  if (controller !== null && controller !== value?.store.controller) return withController(value, controller)
-  if (value === null) throw new Error(`${hook} must be used inside <DataProvider>: wrap your app (or test) in one`)
+  if (controller !== null && controller !== value?.controller) return value !== null ? { ...value, controller } : standalone(controller)
+  if (value === null) {
+    throw new Error(
+      typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+        ? `${hook} must be used inside <DataProvider>: wrap your app (or test) in one`
+        : `Tessera E401: ${hook}`,
+    )
+  }
   return value
 }
 
-const NO_PROVIDER = {}
-// One context value per (provider, controller) pair, so hooks see a stable store and subscribe once.
-const overrides = new WeakMap<Controller, WeakMap<object, DataContextValue>>()
+// One per controller, so hooks see a stable store and subscribe once.
+const standalones = new WeakMap<Controller, DataContextValue>()
 
-/**
- * The context hooks use under an explicit ControllerContext: the provider's store (its state and
- * subscriptions, its reads on screen) with `controller` in place of the store's; without a
- * provider, a store that reads `controller.getState()` and never changes by itself.
- */
-function withController(value: DataContextValue | null, controller: Controller): DataContextValue {
-  let byProvider = overrides.get(controller)
-  if (byProvider === undefined) overrides.set(controller, (byProvider = new WeakMap()))
-  let out = byProvider.get(value ?? NO_PROVIDER)
+/** The context of hooks under a ControllerContext and no DataProvider. */
+function standalone(controller: Controller): DataContextValue {
+  let out = standalones.get(controller)
   if (out === undefined) {
-    const base = value?.store
-    const store: Store = {
-      controller,
-      getState: base !== undefined ? () => base.getState() : () => controller.getState(),
-      subscribe: base !== undefined ? (listener) => base.subscribe(listener) : () => () => undefined,
-      dispatch: (action) => controller.dispatch(action),
-      replaceState: (state) => base?.replaceState(state),
-      // The provider's store is its owner's to clean up, not this view's.
-      cleanup: () => undefined,
-    }
-    out = { store, active: value?.active ?? new ActiveReads(), retries: value?.retries ?? new WeakMap() }
-    byProvider.set(value ?? NO_PROVIDER, out)
+    // Hooks read a store only through getState and subscribe.
+    const store = { getState: () => controller.getState(), subscribe: () => () => undefined } as unknown as Store
+    standalones.set(controller, (out = { store, controller, active: new ActiveReads(), retries: new WeakMap() }))
   }
   return out
 }
 
 /**
- * Set by AsyncBoundary: useSuspense hands it the promise it suspends on, and the boundary
+ * Set by AsyncBoundary (DataProvider's `reveal` stands in outside any): useSuspense hands it the promise it suspends on, and the boundary
  * re-renders (an ordinary update) when it settles. React 19 holds back reveals caused only by a
  * promise resolving (by up to 300 ms after the fallback appeared); an ordinary update commits
  * in the same frame.

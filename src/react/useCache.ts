@@ -16,10 +16,10 @@ import type { SkippedRead } from './useSuspense'
 export function useCache<Q extends Query<any, any, any>>(query: Q, ...args: ArgsOf<Q> | readonly [null]): QueryResult<Q> | undefined
 export function useCache<E extends EndpointInterface>(endpoint: E, ...args: readonly [...Parameters<E>] | readonly [null]): ResolveType<E> | SkippedRead<E['schema']>
 export function useCache(endpoint: EndpointInterface | Query<any, any, any>, ...args: readonly unknown[]): unknown {
-  const controller = useDataContext('useCache').store.controller
+  const context = useDataContext('useCache')
   // A Query is read through the controller's query endpoint for it (one per query).
-  const read = endpoint instanceof Query ? controller.queryFor(endpoint) : endpoint
-  const { data, expiryStatus } = useResponse('useCache', read, args)
+  const read = endpoint instanceof Query ? context.controller.queryFor(endpoint) : endpoint
+  const { data, expiryStatus } = useResponse(context, read, args)
   // What useSuspense would not show is not returned either, as in data-client: an app can then
   // log out with `controller.invalidate(currentUser)` and read `useCache(currentUser)` as "nobody".
   return expiryStatus === ExpiryStatus.Invalid ? emptyShape(read.schema) : data

@@ -15,7 +15,7 @@ declare const process: { env: { NODE_ENV?: string } }
 export function useController(): Controller {
   const controller = useContext(ControllerContext)
   const value = useContext(DataContext)
-  return controller ?? value?.store.controller ?? defaultController()
+  return controller ?? value?.controller ?? defaultController()
 }
 
 let fallback: Controller | undefined

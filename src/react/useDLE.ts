@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import type { EndpointInterface, ResolveType } from '../endpoint/types'
 import { ExpiryStatus } from '../store/index'
 import { emptyShape } from '../schema/index'
+import { useDataContext } from './context'
 import { useResponse } from './useResponse'
 
 /** `{ data, loading, error }` for components that handle loading themselves instead of suspending. */
@@ -16,8 +17,9 @@ export interface DLE<T> {
  * instead of throwing. `error` includes soft errors: a refetch that failed while `data` stayed.
  */
 export function useDLE<E extends EndpointInterface>(endpoint: E, ...args: readonly [...Parameters<E>] | readonly [null]): DLE<ResolveType<E>> {
-  const { data, expiryStatus, error, lastError, key, context } = useResponse('useDLE', endpoint, args)
-  const controller = context.store.controller
+  const context = useDataContext('useDLE')
+  const { data, expiryStatus, error, lastError, key } = useResponse(context, endpoint, args)
+  const controller = context.controller
   const skip = args[0] === null
   const needsFetch = !skip && expiryStatus !== ExpiryStatus.Valid
   useEffect(() => {

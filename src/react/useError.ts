@@ -12,8 +12,7 @@ const { useSyncExternalStoreWithSelector } = withSelector
  * data in place: `useDLE` reports those). The very error the request failed with in this session.
  */
 export function useError<E extends EndpointInterface>(endpoint: E, ...args: readonly [...Parameters<E>] | readonly [null]): Error | undefined {
-  const { store } = useDataContext('useError')
-  const controller = store.controller
+  const { store, controller } = useDataContext('useError')
   const select = (state: State) => controller.getError(endpoint, ...(args as readonly [...Parameters<E>]), state)
   return useSyncExternalStoreWithSelector(store.subscribe, store.getState, store.getState, select, sameError)
 }

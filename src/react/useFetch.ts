@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import type { EndpointInterface } from '../endpoint/types'
 import { ExpiryStatus } from '../store/index'
+import { useDataContext } from './context'
 import { useResponse } from './useResponse'
 
 /**
@@ -8,8 +9,9 @@ import { useResponse } from './useResponse'
  * prefetch what a child will read with useSuspense.
  */
 export function useFetch<E extends EndpointInterface>(endpoint: E, ...args: readonly [...Parameters<E>] | readonly [null]): void {
-  const { expiryStatus, key, context } = useResponse('useFetch', endpoint, args)
-  const controller = context.store.controller
+  const context = useDataContext('useFetch')
+  const { expiryStatus, key } = useResponse(context, endpoint, args)
+  const controller = context.controller
   const needsFetch = args[0] !== null && expiryStatus !== ExpiryStatus.Valid
   useEffect(() => {
     if (needsFetch) controller.fetch(endpoint, ...(args as Parameters<E>)).catch(() => undefined)

@@ -8,6 +8,6 @@ import { useResponse } from './useResponse'
  * processed result (undefined while its schema finds nothing). Never fetches.
  */
 export function useQuery<S extends object>(schema: S, ...args: readonly unknown[]): Denormalize<S> | undefined {
-  const controller = useDataContext('useQuery').store.controller
-  return useResponse('useQuery', controller.queryFor(schema), args).data as Denormalize<S> | undefined
+  const context = useDataContext('useQuery')
+  return useResponse(context, context.controller.queryFor(schema), args).data as Denormalize<S> | undefined
 }

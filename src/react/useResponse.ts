@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import withSelector from 'use-sync-external-store/with-selector'
 import type { EndpointInterface } from '../endpoint/types'
 import type { ExpiryStatus, State } from '../store/index'
-import { useDataContext, type DataContextValue } from './context'
+import type { DataContextValue } from './context'
 
 const { useSyncExternalStoreWithSelector } = withSelector
 
@@ -11,7 +11,6 @@ export interface ResponseView {
   readonly key: string
   readonly data: unknown
   readonly expiryStatus: ExpiryStatus
-  readonly expiresAt: number
   readonly error: Error | undefined
   /** The last request's error, soft ones included (shown beside the data they left in place). */
   readonly lastError: Error | undefined
@@ -26,28 +25,21 @@ function sameView(a: ResponseView, b: ResponseView): boolean {
  * data, status or error change (the memo cache keeps unchanged data identical), not on every
  * action. Also keeps the read registered for polling and revalidation while mounted.
  */
-export function useResponse(hook: string, endpoint: EndpointInterface, args: readonly unknown[]): ResponseView & { context: DataContextValue } {
-  const context = useDataContext(hook)
-  const { store } = context
-  const controller = store.controller
+export function useResponse(context: DataContextValue, endpoint: EndpointInterface, args: readonly unknown[]): ResponseView {
+  const { store, controller, active } = context
   const skip = args[0] === null
   const key = skip ? '' : endpoint.key(...args)
   const select = (state: State): ResponseView => {
-    const response = controller.getResponse(endpoint, ...args, state)
-    return {
-      key,
-      data: response.data,
-      expiryStatus: response.expiryStatus,
-      expiresAt: response.expiresAt,
-      error: controller.getError(endpoint, ...args, state),
-      lastError: controller.getLastError(endpoint, ...args, state),
-    }
+    // The error shown is the last error unless that one was soft: none without a last error,
+    // so the usual read looks errors up once.
+    const lastError = controller.getLastError(endpoint, ...args, state)
+    return { ...controller.getResponse(endpoint, ...args, state), key, error: lastError && controller.getError(endpoint, ...args, state), lastError }
   }
   const view = useSyncExternalStoreWithSelector(store.subscribe, store.getState, store.getState, select, sameView)
 
   useEffect(() => {
     if (skip) return
-    const release = context.active.add(key, endpoint, args)
+    const release = active.add(key, endpoint, args)
     controller.subscribe(endpoint, ...args)
     return () => {
       release()
@@ -55,6 +47,6 @@ export function useResponse(hook: string, endpoint: EndpointInterface, args: rea
     }
     // The key identifies the argument set; `args` is a new array every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, endpoint, controller, context.active])
-  return { ...view, context }
+  }, [key, endpoint, controller, active])
+  return view
 }

@@ -6,6 +6,6 @@ import { useDataContext } from './context'
  * focus (`useFocusEffect(useRevalidate())`) to get what the browser gets on `visibilitychange`.
  */
 export function useRevalidate(): () => void {
-  const { store, active } = useDataContext('useRevalidate')
-  return useCallback(() => active.revalidate(store.controller), [store, active])
+  const { controller, active } = useDataContext('useRevalidate')
+  return useCallback(() => active.revalidate(controller), [controller, active])
 }

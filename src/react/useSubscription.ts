@@ -11,7 +11,7 @@ import { useDataContext } from './context'
  * `useLive` for both at once.
  */
 export function useSubscription<E extends EndpointInterface>(endpoint: E, ...args: readonly [...Parameters<E>] | readonly [null]): void {
-  const controller = useDataContext('useSubscription').store.controller
+  const controller = useDataContext('useSubscription').controller
   const skip = args[0] === null
   const key = skip ? '' : endpoint.key(...(args as readonly [...Parameters<E>]))
   useEffect(() => {

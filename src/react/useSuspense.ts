@@ -5,7 +5,7 @@ import type { DenormalizeNullable, EntityClassLike } from '../schema/index'
 import type { ObjectSchema } from '../schema/ObjectSchema'
 import { ExpiryStatus } from '../store/index'
 import { useResponse } from './useResponse'
-import { RevealContext, RevealGenerationContext } from './context'
+import { RevealContext, RevealGenerationContext, useDataContext } from './context'
 
 /**
  * Reads an endpoint's data, suspending until it is available. Invalid data (missing, deleted,
@@ -25,9 +25,10 @@ export function useSuspense<E extends ReadEndpoint>(
   ...args: readonly [...Parameters<E>] | readonly [null]
 ): ResolveType<E> | SkippedRead<E['schema']>
 export function useSuspense<E extends ReadEndpoint>(endpoint: E, ...args: readonly [...Parameters<E>] | readonly [null]): ResolveType<E> | SkippedRead<E['schema']> {
-  const { data, expiryStatus, error, key, context } = useResponse('useSuspense', endpoint, args)
-  const controller = context.store.controller
-  const reveal = useContext(RevealContext)
+  const context = useDataContext('useSuspense')
+  const { data, expiryStatus, error, key } = useResponse(context, endpoint, args)
+  const controller = context.controller
+  const reveal = useContext(RevealContext) ?? context.reveal
   const skip = args[0] === null
 
   // Stale-while-revalidate: on mount and on argument change, refresh in the background.
@@ -52,8 +53,7 @@ export function useSuspense<E extends ReadEndpoint>(endpoint: E, ...args: readon
     // Read through the namespace held as a value: webpack checks a written-out `React.use`
     // against React 18's exports, an error in an ESM package even though it is only called when present.
     const react: { use?: (context: React.Context<number>) => number } = React
-    const use = react.use
-    if (typeof use === 'function') use(RevealGenerationContext)
+    react.use?.(RevealGenerationContext)
     throw loading
   }
   if (error !== undefined) {

@@ -57,5 +57,5 @@ export class All<D = any> extends Polymorphic {
 }
 
 function isReference(item: object): boolean {
-  return Object.prototype.hasOwnProperty.call(item, 'id') && typeof (item as { schema?: unknown }).schema === 'string' && Object.keys(item).length === 2
+  return Object.hasOwn(item, 'id') && typeof (item as { schema?: unknown }).schema === 'string' && Object.keys(item).length === 2
 }

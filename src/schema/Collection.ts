@@ -1,15 +1,19 @@
 import { SchemaError, describeValue } from './SchemaError'
-import { isEntity, schemaKindOf } from './kinds'
+import { isEntity, isObject, schemaKindOf } from './kinds'
 import type { ArraySchema } from './ArraySchema'
 import type { Values } from './Values'
 import type { CollectionAssign } from './CollectionAssign'
+import { createTable } from './table'
+import type { Denormalize, DenormalizeDelegate, EntityMeta, NormalizeDelegate } from './types'
+
+// Spelled out so that bundlers replace `process.env.NODE_ENV` and drop the development messages;
+// `typeof process` keeps it safe where nothing defines `process`.
+declare const process: { env: { NODE_ENV?: string } }
 
 /** What a Collection needs from the map schema it holds (`schema.Values`). */
 interface MapSchema {
   assignTo(collection: Collection<any>): unknown
 }
-import { createTable } from './table'
-import type { Denormalize, DenormalizeDelegate, EntityMeta, NormalizeDelegate } from './types'
 
 /** Options for `schema.Collection`. */
 export interface CollectionOptions {
@@ -56,48 +60,58 @@ export class Collection<S extends CollectionItems = readonly [any]> {
   /** Tells the kind apart without `instanceof` (so code that checks it need not import it). */
   readonly schemaKind = 'Collection'
   declare readonly _denormalized: Denormalize<S>
+  // Fields set in the constructor are `declare`d: a class field would be emitted (and shipped) twice.
   /** The item list schema, as given. */
-  readonly schema: S
-  readonly key: string
+  declare readonly schema: S
+  declare readonly key: string
   /** Appends the response's items to every stored list whose filter arguments match the call. */
-  readonly push: CollectionAdd<S>
+  declare readonly push: CollectionAdd<S>
   /** Prepends the response's items to every stored list whose filter arguments match the call. */
-  readonly unshift: CollectionAdd<S>
+  declare readonly unshift: CollectionAdd<S>
   /**
    * For a Collection of `schema.Values`: merges the response's entries into every stored map whose
    * filter arguments match. Undefined for lists (they grow with `push` and `unshift`).
    */
-  readonly assign: S extends Values<any, any> ? CollectionAssign<S> : undefined
+  declare readonly assign: S extends Values<any, any> ? CollectionAssign<S> : undefined
   /** Reads as a list: denormalizers rebuild it row by row instead of caching it whole. */
   readonly readsAsList = true
   /** True for argument names that do not narrow the list (see `nonFilterArgumentKeys`). */
-  readonly nonFilterArgumentKey: (name: string) => boolean
-  private readonly filterFor: ((...args: any[]) => (collectionKey: Record<string, string>) => boolean) | undefined
-  private readonly argsKey: ((...args: any[]) => Record<string, unknown>) | undefined
-  private readonly nestKey: ((parent: any, key: string | undefined) => Record<string, unknown>) | undefined
+  declare readonly nonFilterArgumentKey: (name: string) => boolean
+  // `#` fields: minifiers shorten them. Read only by methods of the instance itself (a paginated
+  // view, made with Object.create, calls the original's `pk`).
+  readonly #filterFor: ((...args: any[]) => (collectionKey: Record<string, string>) => boolean) | undefined
+  readonly #argsKey: ((...args: any[]) => Record<string, unknown>) | undefined
+  readonly #nestKey: ((parent: any, key: string | undefined) => Record<string, unknown>) | undefined
 
   constructor(schema: S, options: CollectionOptions = {}) {
     const kind = schemaKindOf(schema)
-    const item = Array.isArray(schema) && schema.length === 1 ? schema[0] : kind === 'Array' || kind === 'Values' ? (schema as { schema: unknown }).schema : undefined
+    const wrapper = kind === 'Array' || kind === 'Values'
+    const item = Array.isArray(schema) && schema.length === 1 ? schema[0] : wrapper ? (schema as { schema: unknown }).schema : undefined
     if (item === undefined) {
-      throw new SchemaError(`schema.Collection takes [Entity], new schema.Array(...) or new schema.Values(...), got ${describeValue(schema)}`)
+      throw new SchemaError(
+        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+          ? `schema.Collection takes [Entity], new schema.Array(...) or new schema.Values(...), got ${describeValue(schema)}`
+          : `Tessera E110: ${describeValue(schema)}`,
+      )
     }
     this.schema = schema
     // A union has no key of its own: its members' keys keep its lists apart from other unions'.
-    const named = kind === 'Array' || kind === 'Values' ? schema : item
-    const itemKey = (named as { key?: string }).key ?? (named as { entityKeys?: string }).entityKeys ?? ''
-    this.key = options.key ?? `COLLECT:${itemKey || 'list'}`
+    const named = (wrapper ? schema : item) as { key?: string; entityKeys?: string }
+    this.key = options.key ?? `COLLECT:${(named.key ?? named.entityKeys) || 'list'}`
     // A subclass's method counts like the option (data-client's way of customizing them).
-    const own = this as { nonFilterArgumentKeys?: unknown; createCollectionFilter?: unknown }
-    const skip = options.nonFilterArgumentKeys ?? (typeof own.nonFilterArgumentKeys === 'function' ? (own.nonFilterArgumentKeys.bind(this) as (name: string) => boolean) : undefined)
-    this.filterFor = options.createCollectionFilter ?? (typeof own.createCollectionFilter === 'function' ? (own.createCollectionFilter.bind(this) as CollectionOptions['createCollectionFilter']) : undefined)
+    const option = <N extends 'nonFilterArgumentKeys' | 'createCollectionFilter'>(name: N): CollectionOptions[N] => {
+      const method = (this as unknown as Record<N, unknown>)[name]
+      return options[name] ?? (typeof method === 'function' ? method.bind(this) : undefined)
+    }
+    const skip = option('nonFilterArgumentKeys')
+    this.#filterFor = option('createCollectionFilter')
     this.nonFilterArgumentKey =
       skip === undefined ? (name) => name.startsWith('order')
         : typeof skip === 'function' ? skip
         : skip instanceof RegExp ? (name) => skip.test(name)
         : (name) => skip.includes(name)
-    this.argsKey = options.argsKey
-    this.nestKey = options.nestKey
+    this.#argsKey = options.argsKey
+    this.#nestKey = options.nestKey
     this.push = new CollectionAdd(this, 'end')
     this.unshift = new CollectionAdd(this, 'start')
     // Made by the Values schema, so apps without map collections do not bundle it.
@@ -115,8 +129,8 @@ export class Collection<S extends CollectionItems = readonly [any]> {
    */
   pk(_value: unknown, parent?: unknown, key?: string, args: readonly unknown[] = []): string {
     // Nested is under a member (a key); at the top level, the parent is the response itself.
-    const source = this.nestKey !== undefined && parent !== undefined && key !== undefined ? this.nestKey(parent, key)
-      : this.argsKey !== undefined ? this.argsKey(...args)
+    const source = this.#nestKey !== undefined && parent !== undefined && key !== undefined ? this.#nestKey(parent, key)
+      : this.#argsKey !== undefined ? this.#argsKey(...args)
       : args[0]
     return listId(source)
   }
@@ -143,8 +157,7 @@ export class Collection<S extends CollectionItems = readonly [any]> {
   }
 
   createIfValid(record: unknown): unknown {
-    if (this.isMap) return typeof record === 'object' && record !== null && !Array.isArray(record) ? record : undefined
-    return Array.isArray(record) ? record : undefined
+    return (this.isMap ? isObject(record) && !Array.isArray(record) : Array.isArray(record)) ? record : undefined
   }
 
   normalize(input: any, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): string {
@@ -174,7 +187,7 @@ export class Collection<S extends CollectionItems = readonly [any]> {
           return collection.pk(value, parent, key, removeCursor(...args))
         },
       },
-      merge: { value: appendItems },
+      merge: { value: (existing: unknown, incoming: unknown) => addItems(existing, incoming, true) },
     })
   }
 
@@ -186,36 +199,32 @@ export class Collection<S extends CollectionItems = readonly [any]> {
     } catch {
       return false
     }
-    if (typeof filter !== 'object' || filter === null) return false
-    if (this.filterFor !== undefined) return this.filterFor(...args)(filter)
+    if (!isObject(filter)) return false
+    if (this.#filterFor !== undefined) return this.#filterFor(...args)(filter)
     const sources = [args[0], args[1], item]
-    for (const name of Object.keys(filter)) {
-      if (this.nonFilterArgumentKey(name)) continue
-      const wanted = filter[name]
-      if (!sources.some((source) => source !== null && typeof source === 'object' && Object.prototype.hasOwnProperty.call(source, name) && `${(source as Record<string, unknown>)[name]}` === wanted)) return false
-    }
-    return true
+    return Object.keys(filter).every(
+      (name) => this.nonFilterArgumentKey(name) || sources.some((source) => isObject(source) && Object.hasOwn(source, name) && `${source[name]}` === filter[name]),
+    )
   }
 }
 
 /** The schema of `collection.push` / `collection.unshift`: adds items to the stored lists. */
 export class CollectionAdd<S extends CollectionItems = readonly [any]> {
   declare readonly _denormalized: Row<S>
+  declare readonly collection: Collection<S>
+  readonly #atEnd: boolean
 
-  constructor(
-    readonly collection: Collection<S>,
-    private readonly where: 'start' | 'end',
-  ) {}
+  constructor(collection: Collection<S>, where: 'start' | 'end') {
+    this.collection = collection
+    this.#atEnd = where === 'end'
+  }
 
   get key(): string {
     return this.collection.key
   }
 
   merge(existing: unknown, incoming: unknown): unknown {
-    const list = Array.isArray(existing) ? existing : []
-    const added = (incoming as unknown[]).filter((ref) => !containsItem(list, ref))
-    if (added.length === 0) return existing
-    return this.where === 'end' ? [...list, ...added] : [...added, ...list]
+    return addItems(existing, incoming, this.#atEnd)
   }
 
   mergeWithStore(_existingMeta: unknown, _incomingMeta: unknown, existing: unknown, incoming: unknown): unknown {
@@ -228,10 +237,10 @@ export class CollectionAdd<S extends CollectionItems = readonly [any]> {
   }
 
   normalize(input: any, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): unknown {
-    if (this.collection.isMap) throw new SchemaError(`${this.key} is a map: add to it with assign`)
-    const many = Array.isArray(input)
-    const refs = delegate.visit(this.collection.schema, many ? input : [input], parent, key) as unknown[]
     const collection = this.collection
+    if (collection.isMap) throw new SchemaError(`${this.key} is a map: add to it with assign`)
+    const many = Array.isArray(input)
+    const refs = delegate.visit(collection.schema, many ? input : [input], parent, key) as unknown[]
     // Every list already stored whose filter the call (or the created item) satisfies.
     for (const pk of delegate.getEntities(this.key).keys()) {
       if (collection.matches(pk, delegate.args, many ? undefined : input)) delegate.mergeEntity(this, pk, refs)
@@ -240,24 +249,25 @@ export class CollectionAdd<S extends CollectionItems = readonly [any]> {
   }
 
   denormalize(input: unknown, delegate: DenormalizeDelegate): unknown {
-    if (Array.isArray(input)) return delegate.unvisit(this.collection.schema, input)
-    const [row] = delegate.unvisit(this.collection.schema, [input]) as unknown[]
-    return row
+    const many = Array.isArray(input)
+    const rows = delegate.unvisit(this.collection.schema, many ? input : [input]) as unknown[]
+    return many ? rows : rows[0]
   }
 }
 
-/** A page merged into the list it continues: appended, without repeating items. */
-function appendItems(existing: unknown, incoming: unknown): unknown {
+/** Items added to a stored list (at its end or its start), without repeating the ones it holds. */
+function addItems(existing: unknown, incoming: unknown, atEnd: boolean): unknown {
   const list = Array.isArray(existing) ? existing : []
   const added = (incoming as unknown[]).filter((ref) => !containsItem(list, ref))
-  return added.length === 0 ? existing : [...list, ...added]
+  if (added.length === 0) return existing
+  return atEnd ? [...list, ...added] : [...added, ...list]
 }
 
 /** Items are pks, or `{ id, schema }` references for polymorphic lists: compared by value. */
 function containsItem(list: readonly unknown[], ref: unknown): boolean {
-  if (typeof ref !== 'object' || ref === null) return list.includes(ref)
+  if (!isObject(ref)) return list.includes(ref)
   const id = JSON.stringify(ref)
-  return list.some((item) => typeof item === 'object' && item !== null && JSON.stringify(item) === id)
+  return list.some((item) => isObject(item) && JSON.stringify(item) === id)
 }
 
 /** Key-sorted JSON of an argument object with every defined value as a string. */

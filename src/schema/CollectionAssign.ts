@@ -46,7 +46,7 @@ export class CollectionAssign<S extends CollectionItems = readonly [any]> {
 function mergeEntries(existing: unknown, incoming: unknown): unknown {
   const base = typeof existing === 'object' && existing !== null && !Array.isArray(existing) ? (existing as Record<string, unknown>) : {}
   const added = incoming as Record<string, unknown>
-  const names = Object.keys(added).filter((name) => base[name] !== added[name] || !Object.prototype.hasOwnProperty.call(base, name))
+  const names = Object.keys(added).filter((name) => base[name] !== added[name] || !Object.hasOwn(base, name))
   if (names.length === 0 && base === existing) return existing
   const out: Record<string, unknown> = createTable()
   for (const name of Object.keys(base)) out[name] = base[name]

@@ -1,8 +1,12 @@
 import { SchemaError, describeValue, entityLabel } from './SchemaError'
 import { assignFields } from './table'
 import { validateRecord } from './guess'
-import { INVALID, checkFieldSchemas } from './kinds'
+import { INVALID, checkFieldSchemas, isObject, isReferenceValue } from './kinds'
 import type { DenormalizeDelegate, EntityMeta, NormalizeDelegate } from './types'
+
+// Spelled out so that bundlers replace `process.env.NODE_ENV` and drop the development messages;
+// `typeof process` keeps it safe where nothing defines `process`.
+declare const process: { env: { NODE_ENV?: string } }
 
 const defaultsCache = new WeakMap<object, object>()
 
@@ -26,10 +30,7 @@ export abstract class Entity {
   /** An all-defaults instance; `validateRequired` compares responses against it. */
   static get defaults(): any {
     let defaults = defaultsCache.get(this)
-    if (defaults === undefined) {
-      defaults = new (this as any)() as object
-      defaultsCache.set(this, defaults)
-    }
+    if (!defaults) defaultsCache.set(this, (defaults = new (this as any)() as object))
     return defaults
   }
 
@@ -105,8 +106,12 @@ export abstract class Entity {
 
   /** Normalizes one response object into a record; returns its pk. */
   static normalize(input: any, parent: any, key: string | undefined, delegate: NormalizeDelegate): string {
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-      throw new SchemaError(`${entityLabel(this)} expects an object or its primary key, got ${describeValue(input)}`)
+    if (!isObject(input) || Array.isArray(input)) {
+      throw new SchemaError(
+        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+          ? `${entityLabel(this)} expects an object or its primary key, got ${describeValue(input)}`
+          : `Tessera E105: ${entityLabel(this)} ${describeValue(input)}`,
+      )
     }
     const args = delegate.args
     const processed = this.process(input, parent, key, args)
@@ -117,14 +122,18 @@ export abstract class Entity {
     // (React lists key rows by it).
     if (missingPk(id) && delegate.optimistic) {
       id = `optimistic:${delegate.meta.fetchedAt}`
-      if (Object.prototype.hasOwnProperty.call(this.defaults, 'id') && this.pk({ ...processed, id }, parent, key, args) === id) processed.id = id
+      if (Object.hasOwn(this.defaults, 'id') && this.pk({ ...processed, id }, parent, key, args) === id) processed.id = id
     }
-    if (missingPk(id) || (typeof id !== 'string' && typeof id !== 'number')) throw pkError(this, id, input)
+    if (unusablePk(id)) throw pkError(this, id, input)
     const pk = String(id)
     // A guess is judged when it is merged, by what it changes (a partial guess over a summary
     // record is fine); a response must be whole.
     const message = delegate.optimistic ? undefined : this.validate(processed)
-    if (message) throw new SchemaError(`${entityLabel(this)} ${pk} failed validation: ${message}`)
+    if (message) {
+      throw new SchemaError(
+        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `${entityLabel(this)} ${pk} failed validation: ${message}` : `Tessera E106: ${entityLabel(this)} ${pk}: ${message}`,
+      )
+    }
     if (delegate.checkLoop(this.key, pk, input)) return pk
 
     const fields = checkFieldSchemas(this)
@@ -175,18 +184,28 @@ export abstract class Entity {
 }
 
 /** A pk that says "no key here" (the optimistic path may fill it in); `"undefined"` is `${undefined}`. */
-function missingPk(id: unknown): boolean {
+export function missingPk(id: unknown): boolean {
   return id === undefined || id === null || id === '' || id === 'undefined' || (typeof id === 'number' && Number.isNaN(id))
+}
+
+/** True when `id` cannot name a record: missing, or neither a string nor a number. */
+export function unusablePk(id: unknown): boolean {
+  return missingPk(id) || !isReferenceValue(id)
 }
 
 /** The error for a pk() result that cannot name a record, saying what to change. */
 function pkError(entity: { prototype: { pk?: unknown } }, id: unknown, input: unknown): SchemaError {
   const label = entityLabel(entity)
-  if (!missingPk(id)) {
-    return new SchemaError(`${label} pk() must return a string or a number, but returned ${describeValue(id)} for ${describeValue(input)}`)
-  }
-  const hint = entity.prototype.pk === defaultPk ? `; ${label} does not define pk(), so its id field is used: define pk() to name the field that identifies it` : ''
-  return new SchemaError(`${label} has no usable primary key: pk() returned ${describeValue(id)} for ${describeValue(input)}${hint}`)
+  const missing = missingPk(id)
+  return new SchemaError(
+    typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+      ? !missing
+        ? `${label} pk() must return a string or a number, but returned ${describeValue(id)} for ${describeValue(input)}`
+        : `${label} has no usable primary key: pk() returned ${describeValue(id)} for ${describeValue(input)}` +
+          (entity.prototype.pk === defaultPk ? `; ${label} does not define pk(), so its id field is used: define pk() to name the field that identifies it` : '')
+      : // E108: no pk at all; E107: a pk of the wrong type.
+        `Tessera E10${missing ? 8 : 7}: ${label} ${describeValue(id)} ${describeValue(input)}`,
+  )
 }
 
 /**
@@ -198,25 +217,23 @@ export function defaultPk(this: { id?: unknown }): unknown {
 }
 
 /**
- * The default `static key`: the class name, or an error saying what to do for an anonymous class
- * (an empty key would silently share one table between every anonymous class).
- */
-export function keyFromName(name: string): string {
-  if (name === '') {
-    throw new SchemaError('An anonymous Entity class needs a key: set `static key = "Name"` on it (or pass { key } to schema.Entity), or give the class a name')
-  }
-  return name
-}
-
-/**
  * Makes `target.key` the name of the class it is read on. An accessor (rather than a field)
  * lets a subclass's `static key = 'x'` define its own value, and the setter keeps that working
- * for compilers that assign static fields instead of defining them.
+ * for compilers that assign static fields instead of defining them. An anonymous class gets an
+ * error saying what to do (an empty key would silently share one table between every anonymous
+ * class).
  */
 export function defineNameKey(target: object, enumerable: boolean): void {
   Object.defineProperty(target, 'key', {
     get(this: { name: string }) {
-      return keyFromName(this.name)
+      if (this.name === '') {
+        throw new SchemaError(
+          typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+            ? 'An anonymous Entity class needs a key: set `static key = "Name"` on it (or pass { key } to schema.Entity), or give the class a name'
+            : 'Tessera E109',
+        )
+      }
+      return this.name
     },
     set(this: object, value: string) {
       Object.defineProperty(this, 'key', { value, writable: true, enumerable: true, configurable: true })
@@ -234,7 +251,7 @@ export function defineNameKey(target: object, enumerable: boolean): void {
 export function validateRequired(processed: Record<string, unknown>, requiredDefaults: object): string | undefined {
   let missing: string[] | undefined
   for (const field of Object.keys(requiredDefaults)) {
-    if (!Object.prototype.hasOwnProperty.call(processed, field)) (missing ??= []).push(field)
+    if (!Object.hasOwn(processed, field)) (missing ??= []).push(field)
   }
   if (missing === undefined) return undefined
   return `missing required field${missing.length > 1 ? 's' : ''} ${missing.map((f) => JSON.stringify(f)).join(', ')}`

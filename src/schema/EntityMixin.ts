@@ -46,7 +46,7 @@ export function EntityMixin<C extends Ctor<any>>(Base: C, options: EntityMixinOp
   if (typeof Base !== 'function') throw new SchemaError(`schema.Entity needs a class, got ${describeValue(Base)}`)
   const Mixed = class extends Base {}
   for (const name of entityStaticNames()) {
-    if (Object.prototype.hasOwnProperty.call(Base, name)) continue
+    if (Object.hasOwn(Base, name)) continue
     Object.defineProperty(Mixed, name, Object.getOwnPropertyDescriptor(Entity, name)!)
   }
   Object.defineProperty(Mixed, 'name', { value: Base.name })

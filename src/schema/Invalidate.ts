@@ -1,8 +1,12 @@
 import { SchemaError, describeValue, entityLabel } from './SchemaError'
-import { INVALID, isEntity } from './kinds'
-import { Polymorphic, type SchemaAttribute } from './Polymorphic'
-import { Union } from './Union'
+import { isEntity, isObject, schemaKindOf } from './kinds'
+import { unusablePk } from './Entity'
+import type { SchemaAttribute } from './Polymorphic'
+import type { Union } from './Union'
 import type { Denormalize, DenormalizeDelegate, EntityClassLike, NormalizeDelegate } from './types'
+
+// Spelled out so that bundlers replace `process.env.NODE_ENV` and drop the development messages.
+declare const process: { env: { NODE_ENV?: string } }
 
 /** What Invalidate can delete: an Entity, a `schema.Union` of them, or a mapping of them. */
 export type InvalidateTarget = EntityClassLike | Union<any> | { readonly [type: string]: EntityClassLike }
@@ -10,7 +14,23 @@ export type InvalidateTarget = EntityClassLike | Union<any> | { readonly [type: 
 /** The entity (or union) a read of the deleted record gives. */
 type Deleted<E> = E extends EntityClassLike ? E : E extends Union<any> ? E : E[keyof E]
 
-const hasOwn = Object.prototype.hasOwnProperty
+/**
+ * How Invalidate deletes one of several types (a Union's, or a mapping's with a schemaAttribute).
+ * It lives in `InvalidateMany.ts`, installed by `schema.Invalidate` and `schema.Union`, so that an
+ * app that deletes plain entities only (`createResource`'s `delete`) does not bundle it.
+ */
+export interface InvalidateMany {
+  key(self: Invalidate<any>): string
+  normalize(self: Invalidate<any>, input: any, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): unknown
+  denormalize(self: Invalidate<any>, input: any, delegate: DenormalizeDelegate): unknown
+}
+
+let many: InvalidateMany | undefined
+
+/** Installs the polymorphic half of Invalidate (see `InvalidateMany`). */
+export function supportMany(ops: InvalidateMany): void {
+  many = ops
+}
 
 /**
  * Deletes the entity a response names. Reads that need it become Invalid (and refetch); lists
@@ -18,26 +38,38 @@ const hasOwn = Object.prototype.hasOwnProperty
  * `schema.Union` (its mapping and schemaAttribute are used, so the response's type field picks
  * the table), or a mapping plus a schemaAttribute.
  */
-export class Invalidate<E extends InvalidateTarget = EntityClassLike> extends Polymorphic {
+export class Invalidate<E extends InvalidateTarget = EntityClassLike> {
   declare readonly _denormalized: Denormalize<Deleted<E>> | undefined
   /** Type marker: a read through this schema deletes, so endpoints resolve to what they returned. */
   declare readonly _deletes: true
-
-  protected override get kind(): string {
-    return 'Invalidate'
-  }
+  /** The entity, or the mapping of entities by the value `schemaAttribute` gives. */
+  declare schema: any
+  declare readonly schemaAttribute: SchemaAttribute | undefined
 
   constructor(entity: E, schemaAttribute?: E extends EntityClassLike | Union<any> ? undefined : SchemaAttribute) {
-    const union = entity instanceof Union && schemaAttribute === undefined ? entity : undefined
-    if (union === undefined && schemaAttribute === undefined && !isEntity(entity)) {
-      throw new SchemaError(`schema.Invalidate needs an Entity, a schema.Union or a mapping of Entities with a schemaAttribute, got ${describeValue(entity)}`)
+    // A Union is read through its fields, so deleting a plain Entity bundles no Union code.
+    const union = schemaAttribute === undefined && schemaKindOf(entity) === 'Union' ? (entity as unknown as Union) : undefined
+    if (union === undefined && (schemaAttribute === undefined ? !isEntity(entity) : !isObject(entity))) {
+      throw new SchemaError(
+        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+          ? `schema.Invalidate needs an Entity, a schema.Union or a mapping of Entities with a schemaAttribute, got ${describeValue(entity)}`
+          : `Tessera E114: ${describeValue(entity)}`,
+      )
     }
-    super(union !== undefined ? union.schema : entity, union !== undefined ? union.schemaAttribute : schemaAttribute)
+    this.schema = union !== undefined ? union.schema : entity
+    this.schemaAttribute = union !== undefined ? union.schemaAttribute : (schemaAttribute as SchemaAttribute | undefined)
   }
 
   /** The key of the entity this deletes (the member keys, joined, for a union). */
   get key(): string {
-    return this.entityKeys
+    return this.schemaAttribute === undefined ? this.schema.key : many!.key(this)
+  }
+
+  /** Merges more entries into the mapping (or replaces the entity); lets definitions refer to each other. */
+  define(definition: unknown): this {
+    if (this.schemaAttribute !== undefined && typeof definition === 'object') Object.assign(this.schema, definition)
+    else this.schema = definition
+    return this
   }
 
   /** data-client's `infer`: a delete is never read from the cache, so nothing is inferred. */
@@ -46,60 +78,39 @@ export class Invalidate<E extends InvalidateTarget = EntityClassLike> extends Po
   }
 
   normalize(input: any, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): unknown {
-    if (this.isSingle()) {
-      const entity = this.definition as EntityClassLike
-      const pk = pkOf(entity, input, parent, key, delegate)
-      if (pk === undefined) throw noPk(entity, input)
-      delegate.invalidate(entity.key, pk)
-      return pk
-    }
-    const attr = typeof input === 'object' || typeof this.schemaAttribute === 'function' ? this.attributeOf(input, parent, key) : undefined
-    if (attr !== undefined && hasOwn.call(this.definition, attr)) {
-      const entity = this.definition[attr] as EntityClassLike
-      const pk = pkOf(entity, input, parent, key, delegate)
-      if (pk === undefined) throw noPk(entity, input)
-      delegate.invalidate(entity.key, pk)
-      return { id: pk, schema: attr }
-    }
-    // The response (or the path parameters) does not say which type was deleted: the record goes
-    // from every member table that holds its pk. Deleting one too many only costs a refetch;
-    // missing the right one would keep showing deleted data.
-    let first: string | undefined
-    let found: { id: string; schema: string } | undefined
-    for (const type of Object.keys(this.definition)) {
-      const entity = this.definition[type] as EntityClassLike
-      const pk = pkOf(entity, input, parent, key, delegate)
-      if (pk === undefined) continue
-      first ??= pk
-      const stored = delegate.getEntity(entity.key, pk)
-      if (stored === undefined || stored === null) continue
-      delegate.invalidate(entity.key, pk)
-      found ??= { id: pk, schema: type }
-    }
-    if (first === undefined) throw noPk(this, input)
-    return found ?? first
+    return this.schemaAttribute === undefined ? dropRecord(this.schema, input, parent, key, delegate, true) : many!.normalize(this, input, parent, key, delegate)
   }
 
   /** The deleted entity reads as INVALID (and a pk whose type was never known, too). */
-  denormalize(input: unknown, delegate: DenormalizeDelegate): unknown {
-    if (!this.isSingle() && (typeof input !== 'object' || input === null)) return INVALID
-    return this.denormalizeValue(input, delegate)
+  denormalize(input: any, delegate: DenormalizeDelegate): unknown {
+    return this.schemaAttribute === undefined ? delegate.unvisit(this.schema, input) : many!.denormalize(this, input, delegate)
   }
 }
 
-/** The pk an input names for `entity`: a bare pk as it is, an object through process and pk(). */
-function pkOf(entity: EntityClassLike, input: unknown, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): string | undefined {
+/**
+ * The pk an input names for `entity`: a bare pk as it is, an object through process and pk().
+ * With `write`, the record is deleted, and a missing pk is an error.
+ */
+export function dropRecord(entity: EntityClassLike, input: any, parent: unknown, key: string | undefined, delegate: NormalizeDelegate, write: boolean): string | undefined {
   let id: unknown = input
-  if (typeof input === 'object' && input !== null) {
+  if (isObject(input)) {
     const process = (entity as { process?: (...a: unknown[]) => unknown }).process
-    const processed = typeof process === 'function' ? process.call(entity, input, parent, key, delegate.args) : input
-    id = entity.pk(processed, parent, key, delegate.args)
+    id = entity.pk(typeof process === 'function' ? process.call(entity, input, parent, key, delegate.args) : input, parent, key, delegate.args)
   }
-  if (id === undefined || id === null || id === '' || id === 'undefined' || (typeof id !== 'string' && typeof id !== 'number') || Number.isNaN(id)) return undefined
-  return String(id)
+  if (unusablePk(id)) {
+    if (write) throw noPk(entityLabel(entity), input)
+    return undefined
+  }
+  const pk = String(id)
+  if (write) delegate.invalidate(entity.key, pk)
+  return pk
 }
 
-function noPk(schema: unknown, input: unknown): SchemaError {
-  const label = schema instanceof Invalidate ? schema.key : entityLabel(schema)
-  return new SchemaError(`Cannot delete ${label}: no usable primary key in ${describeValue(input)}`)
+/** The error for a delete whose response names no record. */
+export function noPk(label: string, input: unknown): SchemaError {
+  return new SchemaError(
+    typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+      ? `Cannot delete ${label}: no usable primary key in ${describeValue(input)}`
+      : `Tessera E115: ${label} ${describeValue(input)}`,
+  )
 }

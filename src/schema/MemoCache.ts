@@ -1,6 +1,7 @@
-import { DenormalizeRun, isListValue, type DependencyFrame, type EntityCache, type EntityCacheEntry, type ListCache } from './denormalize'
+import { MemoRun, type DependencyFrame, type EntityCache, type EntityCacheEntry } from './MemoRun'
+import { isListValue, type ListCache } from './rows'
 import type { DenormalizeNullable, EntityPath, StoredEntities } from './types'
-import type { INVALID } from './kinds'
+import { isReferenceValue, type INVALID } from './kinds'
 
 /** What a memoized read returns: the data and the entity records it was built from. */
 export interface MemoResult<T> {
@@ -26,9 +27,7 @@ export class MemoCache {
   private readonly entityCache: EntityCache = new WeakMap()
   private readonly lists: ListCache = new WeakMap()
   private readonly byObject = new WeakMap<object, Map<unknown, ReadEntry>>()
-  // Reads of a pk (a value, not an object) are remembered for the entity tables they were read
-  // from only: entries for older tables go with them, so nothing here outlives the data.
-  private readonly byValue = new WeakMap<StoredEntities, Map<unknown, Map<string, ReadEntry>>>()
+  private readonly byValue = new WeakMap<StoredEntities, Map<unknown, Map<unknown, ReadEntry>>>()
 
   /** Denormalizes `input` with `schema`, returning cached objects for whatever did not change. */
   denormalize<S>(
@@ -40,36 +39,38 @@ export class MemoCache {
     if (schema === undefined || schema === null || input === undefined || input === null) {
       return { data: input as any, paths: [] }
     }
-    const bucket = this.bucket(schema, input, entities)
-    const previous = bucket.get()
+    // `[Article]` written inline is a new array on every call; all of them mean the same schema.
+    const schemaKey = Array.isArray(schema) && schema.length === 1 ? canonicalList(schema[0]) : schema
+    // Reads of an object are remembered by it and the schema. Reads of a pk (a value, not an
+    // object) are remembered for the entity tables they were read from only: entries for older
+    // tables go with them, so nothing here outlives the data.
+    let reads: Map<unknown, ReadEntry>
+    let id: unknown = schemaKey
+    if (typeof input === 'object') reads = mapIn(this.byObject, input)
+    else {
+      const bySchema = mapIn(this.byValue, entities)
+      reads = bySchema.get(schemaKey)!
+      if (reads === undefined) bySchema.set(schemaKey, (reads = new Map()))
+      id = typeof input + ':' + String(input)
+    }
+    const previous = reads.get(id)
     if (previous !== undefined && previous.entities === entities) return previous.result as any
 
-    const run = new DenormalizeRun(entities, args, this.entityCache, this.lists)
+    const run = new MemoRun(entities, args, this.entityCache, this.lists)
     let data = run.read(schema, input)
     if (previous !== undefined) data = share(previous.result.data, data)
     const result =
-      previous !== undefined && previous.result.data === data ? previous.result : new Result(data, () => run.frame)
-    bucket.set({ entities, result })
+      previous !== undefined && previous.result.data === data ? previous.result : new Result(data, run.frame)
+    reads.set(id, { entities, result })
     return result as any
   }
+}
 
-  private bucket(schema: unknown, input: unknown, entities: StoredEntities): { get(): ReadEntry | undefined; set(entry: ReadEntry): void } {
-    // `[Article]` written inline is a new array on every call; all of them mean the same schema.
-    if (Array.isArray(schema) && schema.length === 1) schema = canonicalList(schema[0])
-    if (typeof input === 'object' && input !== null) {
-      let bySchema = this.byObject.get(input)
-      if (bySchema === undefined) this.byObject.set(input, (bySchema = new Map()))
-      const map = bySchema
-      return { get: () => map.get(schema), set: (entry) => void map.set(schema, entry) }
-    }
-    let bySchemaValue = this.byValue.get(entities)
-    if (bySchemaValue === undefined) this.byValue.set(entities, (bySchemaValue = new Map()))
-    let byInput = bySchemaValue.get(schema)
-    if (byInput === undefined) bySchemaValue.set(schema, (byInput = new Map()))
-    const map = byInput
-    const key = typeof input + ':' + String(input)
-    return { get: () => map.get(key), set: (entry) => void map.set(key, entry) }
-  }
+/** The Map `key` holds in `maps`, made when missing. */
+function mapIn<K extends object, V extends Map<unknown, unknown>>(maps: WeakMap<K, V>, key: K): V {
+  let map = maps.get(key)
+  if (map === undefined) maps.set(key, (map = new Map() as V))
+  return map
 }
 
 const lists = new WeakMap<object, readonly unknown[]>()
@@ -86,7 +87,7 @@ class Result implements MemoResult<unknown> {
   private computed: EntityPath[] | undefined
   constructor(
     readonly data: unknown,
-    private readonly frame: () => DependencyFrame,
+    private readonly frame: DependencyFrame,
   ) {}
 
   get paths(): EntityPath[] {
@@ -101,7 +102,7 @@ class Result implements MemoResult<unknown> {
       paths.push({ key, pk })
     }
     // A stack, not recursion: a chain of entities can be longer than the call stack is deep.
-    const stack: DependencyFrame[] = [this.frame()]
+    const stack: DependencyFrame[] = [this.frame]
     while (stack.length > 0) {
       const frame = stack.pop()!
       const lookups = frame.lookups
@@ -117,7 +118,7 @@ class Result implements MemoResult<unknown> {
           const row = list.rows[i]
           if (row === undefined) {
             const ref = list.refs[i]
-            if (typeof ref === 'string' || typeof ref === 'number') add(list.item.key, String(ref))
+            if (isReferenceValue(ref)) add(list.item.key, String(ref))
           } else if (!visited.has(row)) {
             visited.add(row)
             add(row.key, row.pk)

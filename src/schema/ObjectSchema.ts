@@ -5,7 +5,7 @@ export class ObjectSchema<D extends Record<string, unknown> = Record<string, unk
   declare readonly _denormalized: Denormalize<D>
   /** Tells the kind apart without `instanceof` (so code that checks it need not import it). */
   readonly schemaKind = 'Object'
-  schema: D
+  declare schema: D
 
   constructor(definition: D) {
     this.schema = { ...definition }

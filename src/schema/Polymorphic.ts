@@ -36,11 +36,17 @@ export abstract class Polymorphic {
 
   constructor(definition: unknown, schemaAttribute?: SchemaAttribute, mappingNeedsAttribute = true) {
     if (definition === null || (typeof definition !== 'object' && typeof definition !== 'function')) {
-      throw new SchemaError(`${this.kind} needs an Entity or a mapping of Entities, got ${describeValue(definition)}`)
+      throw new SchemaError(
+        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+          ? `${this.kind} needs an Entity or a mapping of Entities, got ${describeValue(definition)}`
+          : `Tessera E111: ${this.kind} ${describeValue(definition)}`,
+      )
     }
     this.schemaAttribute = schemaAttribute
     if (mappingNeedsAttribute && schemaAttribute === undefined && !isOneSchema(definition)) {
-      throw new SchemaError(`${this.kind} with a mapping needs a schemaAttribute (a field name or a function)`)
+      throw new SchemaError(
+        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `${this.kind} with a mapping needs a schemaAttribute (a field name or a function)` : `Tessera E112: ${this.kind}`,
+      )
     }
     this.definition = definition
   }
@@ -93,7 +99,11 @@ export abstract class Polymorphic {
     if (this.isSingle()) return delegate.visit(this.definition, value, parent, key)
     if (typeof value !== 'object') {
       if (!isReferenceValue(value)) {
-        throw new SchemaError(`${this.kind} expects an object or a primary key, got ${describeValue(value)}`)
+        throw new SchemaError(
+          typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+            ? `${this.kind} expects an object or a primary key, got ${describeValue(value)}`
+            : `Tessera E113: ${this.kind} ${describeValue(value)}`,
+        )
       }
       // A bare pk does not say which type it is. A field name cannot be read from it, so it is
       // kept as it came (as data-client does); a function attribute may still tell from the parent.

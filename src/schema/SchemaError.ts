@@ -7,7 +7,7 @@ export class SchemaError extends Error {
   /** Where in the input the problem was found, outermost key first. */
   readonly path: (string | number)[] = []
   /** The message without the location suffix. */
-  readonly detail: string
+  declare readonly detail: string
   /** Client errors are not worth retrying: the same response will fail again. */
   readonly status = 400
 
@@ -35,8 +35,7 @@ function formatPath(path: readonly (string | number)[]): string {
 
 /** A short, safe rendering of an offending value for error messages. */
 export function describeValue(value: unknown): string {
-  if (value === null) return 'null'
-  if (value === undefined) return 'undefined'
+  if (value === null || value === undefined) return `${value}`
   if (Array.isArray(value)) return `an array (${value.length} items)`
   if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 60 ? value.slice(0, 57) + '...' : value)}`
   if (typeof value === 'function') return `a function${value.name ? ` (${value.name})` : ''}`
@@ -55,12 +54,13 @@ export function describeValue(value: unknown): string {
  * class name. Never throws, so a message can always be built.
  */
 export function entityLabel(schema: unknown): string {
-  try {
-    const key = (schema as { key?: unknown }).key
-    if (typeof key === 'string' && key !== '') return key
-  } catch {
-    // an anonymous class without a key: its getter explains that elsewhere
+  for (const name of ['key', 'name']) {
+    try {
+      const label = (schema as Record<string, unknown>)[name]
+      if (typeof label === 'string' && label !== '') return label
+    } catch {
+      // an anonymous class without a key (its getter explains that elsewhere), or no schema at all
+    }
   }
-  const name = (schema as { name?: unknown })?.name
-  return typeof name === 'string' && name !== '' ? name : 'an anonymous Entity'
+  return 'an anonymous Entity'
 }

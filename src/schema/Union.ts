@@ -1,4 +1,6 @@
 import { Polymorphic, type SchemaAttribute } from './Polymorphic'
+import { supportMany } from './Invalidate'
+import { invalidateMany } from './InvalidateMany'
 import type { Denormalize, DenormalizeDelegate, NormalizeDelegate } from './types'
 
 type Members<D> = D extends { readonly [key: string]: infer E } ? E : never
@@ -25,3 +27,6 @@ export class Union<D extends { readonly [key: string]: any } = any> extends Poly
     return this.denormalizeValue(input, delegate)
   }
 }
+
+// `new schema.Invalidate(union)` (createResource's `delete` of a Union) deletes through this.
+supportMany(invalidateMany)

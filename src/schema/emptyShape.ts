@@ -1,4 +1,4 @@
-import { isEntity, schemaKindOf } from './kinds'
+import { isEntity, isObject, isSchemaLike, schemaKindOf } from './kinds'
 
 const shapes = new WeakMap<object, unknown>()
 
@@ -9,7 +9,7 @@ const shapes = new WeakMap<object, unknown>()
  * for the same schema, so it never looks like a change.
  */
 export function emptyShape(schema: unknown): unknown {
-  if (schema === null || typeof schema !== 'object' || Array.isArray(schema) || isEntity(schema)) return undefined
+  if (!isObject(schema) || Array.isArray(schema) || isEntity(schema)) return undefined
   const members = schemaKindOf(schema) === 'Object' ? (schema as { schema: object }).schema : typeof (schema as { normalize?: unknown }).normalize === 'function' ? undefined : schema
   if (members === undefined) return undefined
   let shape = shapes.get(schema)
@@ -17,7 +17,7 @@ export function emptyShape(schema: unknown): unknown {
     const out: Record<string, unknown> = {}
     for (const name of Object.keys(members)) {
       const member = (members as Record<string, unknown>)[name]
-      out[name] = member !== null && (typeof member === 'object' || typeof member === 'function') ? emptyShape(member) : member
+      out[name] = isSchemaLike(member) ? emptyShape(member) : member
     }
     shapes.set(schema, (shape = Object.freeze(out)))
   }

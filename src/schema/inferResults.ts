@@ -78,7 +78,7 @@ export function inferResults(schema: unknown, args: readonly unknown[], indexes?
   if (kind === 'Union') {
     const union = schema as UnionLike
     const attr = args[0] === null || args[0] === undefined ? undefined : union.attributeOf(args[0], undefined, '')
-    if (attr === undefined || !Object.prototype.hasOwnProperty.call(union.schema, attr)) return undefined
+    if (attr === undefined || !Object.hasOwn(union.schema, attr)) return undefined
     return { id: inferResults(union.schema[attr], args, indexes, entities), schema: attr }
   }
   if (kind === 'Object') return inferMembers((schema as { schema: Record<string, unknown> }).schema, args, indexes, entities)

@@ -1,6 +1,10 @@
 import { SchemaError, describeValue, entityLabel } from './SchemaError'
 import type { EntityClassLike } from './types'
 
+// Spelled out so that bundlers replace `process.env.NODE_ENV` and drop the development messages;
+// `typeof process` keeps it safe where nothing defines `process`.
+declare const process: { env: { NODE_ENV?: string } }
+
 /**
  * Returned by denormalize when a required entity was deleted or failed validation: the read is
  * Invalid and should be fetched again. A symbol, so it can never be confused with data; it prints
@@ -14,6 +18,7 @@ export const INVALID: unique symbol = Symbol('INVALID')
  * collections): they have a pk and build values with `createIfValid`, so reads of them are cached.
  */
 export function isEntity(schema: unknown): schema is EntityClassLike {
+  // Spelled out rather than `isSchemaLike(schema)`: this runs for every value a read visits.
   return (
     schema !== null &&
     (typeof schema === 'function' || typeof schema === 'object') &&
@@ -32,16 +37,18 @@ const checkedFields = new WeakMap<object, string[]>()
 export function checkFieldSchemas(entity: { schema: object }): string[] {
   const schema = entity.schema
   let fields = checkedFields.get(schema)
-  if (fields !== undefined) return fields
+  if (fields) return fields
   fields = Object.keys(schema)
   for (const field of fields) {
     const value = (schema as Record<string, unknown>)[field]
     if (!isSchemaLike(value)) {
       throw new SchemaError(
-        `${entityLabel(entity)}.schema.${field} is not a schema: got ${describeValue(value)}. ` +
-          'Use an Entity class, [Entity], an object of schemas, a schema.* instance or a value type such as Date' +
-          (value === undefined ? ' (an import cycle can leave a class undefined at this point; assign the schema after both classes exist)' : '') +
-          '.',
+        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+          ? `${entityLabel(entity)}.schema.${field} is not a schema: got ${describeValue(value)}. ` +
+              'Use an Entity class, [Entity], an object of schemas, a schema.* instance or a value type such as Date' +
+              (value === undefined ? ' (an import cycle can leave a class undefined at this point; assign the schema after both classes exist)' : '') +
+              '.'
+          : `Tessera E100: ${entityLabel(entity)}.schema.${field} ${describeValue(value)}`,
       )
     }
   }
@@ -51,7 +58,12 @@ export function checkFieldSchemas(entity: { schema: object }): string[] {
 
 /** Anything the engine knows how to walk. Strings, numbers and the like are defaults, not schemas. */
 export function isSchemaLike(value: unknown): boolean {
-  return typeof value === 'function' || (typeof value === 'object' && value !== null)
+  return typeof value === 'function' || isObject(value)
+}
+
+/** An object or an array (not null). One spelling, so the bundle carries the test once. */
+export function isObject(value: unknown): value is Record<string, any> {
+  return typeof value === 'object' && value !== null
 }
 
 /**
@@ -62,7 +74,11 @@ export function isSchemaLike(value: unknown): boolean {
  */
 export function toReference(schema: unknown, value: string | number): string {
   if (value === 'undefined' || (typeof value === 'number' && Number.isNaN(value))) {
-    throw new SchemaError(`${entityLabel(schema)} reference is not a usable primary key: got ${describeValue(value)}`)
+    throw new SchemaError(
+      typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+        ? `${entityLabel(schema)} reference is not a usable primary key: got ${describeValue(value)}`
+        : `Tessera E101: ${entityLabel(schema)} ${describeValue(value)}`,
+    )
   }
   return String(value)
 }
@@ -73,25 +89,16 @@ export function isReferenceValue(value: unknown): value is string | number {
 }
 
 /**
- * The items of a value given to a list schema. An object stands for its values (data-client
- * normalizes `{ a: item, b: item }` as `[item, item]`); `keys` then names them for error paths.
+ * Normalizes each item of a list (an array, or an object's values) with `normalizeItem`. Null and
+ * undefined items, and items that normalize to nothing, are left out. An object stands for its
+ * values (data-client normalizes `{ a: item, b: item }` as `[item, item]`); `keys` then names them
+ * for error paths.
  * @throws {SchemaError} for anything else (`what` names the schema in the message).
  */
-export function listItems(value: unknown, what: string): { items: readonly unknown[]; keys?: string[] } {
-  if (Array.isArray(value)) return { items: value }
-  if (typeof value === 'object' && value !== null) {
-    const keys = Object.keys(value)
-    return { items: keys.map((k) => (value as Record<string, unknown>)[k]), keys }
-  }
-  throw new SchemaError(`${what}, got ${describeValue(value)}`)
-}
-
-/**
- * Normalizes each item of a list (an array, or an object's values) with `normalizeItem`. Null and
- * undefined items, and items that normalize to nothing, are left out.
- */
 export function normalizeList(value: unknown, what: string, normalizeItem: (item: unknown) => unknown): unknown[] {
-  const { items, keys } = listItems(value, what)
+  if (!isObject(value)) throw new SchemaError(`${what}, got ${describeValue(value)}`)
+  const keys = Array.isArray(value) ? undefined : Object.keys(value)
+  const items: readonly unknown[] = keys === undefined ? (value as unknown[]) : keys.map((k) => value[k])
   const out: unknown[] = []
   for (let i = 0; i < items.length; i++) {
     const item = items[i]
@@ -110,5 +117,5 @@ export function normalizeList(value: unknown, what: string, normalizeItem: (item
 
 /** The schema kind a `schema.*` object says it is (`'Array'`, `'Object'`, `'All'`, `'Union'`, `'Collection'`). */
 export function schemaKindOf(schema: unknown): string | undefined {
-  return schema !== null && typeof schema === 'object' ? (schema as { schemaKind?: string }).schemaKind : undefined
+  return isObject(schema) ? (schema as { schemaKind?: string }).schemaKind : undefined
 }

@@ -15,6 +15,10 @@ import type {
   StoredEntitiesMeta,
 } from './types'
 
+// Spelled out so that bundlers replace `process.env.NODE_ENV` and drop the development messages;
+// `typeof process` keeps it safe where nothing defines `process`.
+declare const process: { env: { NODE_ENV?: string } }
+
 /** What normalize reads from: the records already in the cache. Every table is optional. */
 export interface NormalizeStore {
   readonly entities?: StoredEntities
@@ -30,8 +34,15 @@ export interface NormalizeStore {
 export interface NormalizedResult<R = unknown> {
   result: R
   entities: EntityTable
+  /** Lookups by a declared index (`static indexes`). Empty from `normalizeChanges`: the store keeps none. */
   indexes: IndexTable
   entitiesMeta: EntitiesMetaTable
+  /**
+   * From `normalizeChanges` only: the pks of each table of `entities`, each once, in the order
+   * they were first written, so a consumer walks them without `Object.keys` over a table of 10k
+   * fresh keys. Not the order `Object.keys` gives (that one lists integer-like pks first).
+   */
+  pks?: { readonly [key: string]: readonly string[] }
 }
 
 const EMPTY: NormalizeStore = {}
@@ -59,8 +70,10 @@ export function normalizeChanges<S = unknown, R = Normalize<S>>(
   store: NormalizeStore = EMPTY,
   meta?: EntityMeta,
   options: NormalizeOptions = {},
+  /** For the store: `pks` listed, no `indexes` built (the store keeps none). `normalize` passes false. */
+  forStore = true,
 ): NormalizedResult<R> {
-  const run = new NormalizeRun(args, store, meta ?? defaultMeta(), options.optimistic === true, options.schemas)
+  const run = new NormalizeRun(args, store, meta ?? defaultMeta(), options.optimistic === true, options.schemas, forStore)
   let result: unknown
   try {
     result = schema === undefined || schema === null ? input : run.visitRoot(schema, input)
@@ -68,11 +81,17 @@ export function normalizeChanges<S = unknown, R = Normalize<S>>(
     // Data nested deeper than the stack allows is refused as bad input, before anything is
     // written (normalize is pure): never a bare RangeError, never data that cannot be read back.
     if (error instanceof RangeError && /call stack/i.test(error.message)) {
-      throw new SchemaError(`The response is nested too deeply to normalize (deeper than the JavaScript stack allows, thousands of levels); nothing was written`)
+      throw new SchemaError(
+        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+          ? 'The response is nested too deeply to normalize (deeper than the JavaScript stack allows, thousands of levels); nothing was written'
+          : 'Tessera E102',
+      )
     }
     throw error
   }
-  return { result: result as R, entities: run.entities, indexes: run.indexes, entitiesMeta: run.entitiesMeta }
+  const normalized: NormalizedResult<R> = { result: result as R, entities: run.entities, indexes: run.indexes, entitiesMeta: run.entitiesMeta }
+  if (forStore) normalized.pks = run.pks
+  return normalized
 }
 
 /**
@@ -152,7 +171,7 @@ function normalizeWith<S = unknown, R = Normalize<S>>(
   meta?: EntityMeta,
   options: NormalizeOptions = {},
 ): NormalizedResult<R> {
-  const changes = normalizeChanges<S, R>(schema, input, args, store, meta, options)
+  const changes = normalizeChanges<S, R>(schema, input, args, store, meta, options, false)
   if (store.entities === undefined && store.entitiesMeta === undefined && store.indexes === undefined) return changes
   return {
     result: changes.result,
@@ -199,6 +218,8 @@ class NormalizeRun implements NormalizeDelegate {
   readonly entities: EntityTable = createTable()
   readonly entitiesMeta: EntitiesMetaTable = createTable()
   readonly indexes: IndexTable = createTable()
+  /** The pks written, per entity key, in order (see `NormalizedResult.pks`); kept for the store only. */
+  readonly pks: Record<string, string[]> = createTable()
   /** The schema last noted in `schemas` (most responses write one class per key, record after record). */
   private lastSchema: unknown
   /** Scratch list of `[field, startedAt]` pairs, and the last meta `fieldTimes` made from one. */
@@ -212,7 +233,9 @@ class NormalizeRun implements NormalizeDelegate {
     private readonly store: NormalizeStore,
     readonly meta: EntityMeta,
     readonly optimistic: boolean,
-    private readonly schemas?: Map<string, Set<unknown>>,
+    private readonly schemas: Map<string, Set<unknown>> | undefined,
+    /** Normalizing for the store: `pks` listed, no `indexes` built. */
+    private readonly forStore: boolean,
   ) {
     this.visit = this.visit.bind(this)
   }
@@ -234,20 +257,14 @@ class NormalizeRun implements NormalizeDelegate {
 
   visit(schema: any, value: any, parent: unknown, key: string | undefined): unknown {
     if (value === undefined || value === null || schema === undefined || schema === null) return value
-    if (typeof schema === 'function') {
-      if (typeof schema.normalize === 'function') {
-        // A pk where an entity is expected refers to a record sent elsewhere.
-        if (typeof value !== 'object' && isReferenceValue(value) && isEntity(schema)) return toReference(schema, value)
-        return schema.normalize(value, parent, key, this)
-      }
-      // A value type such as Date: the cache keeps JSON, the read rebuilds the value.
-      return typeof value === 'object' && typeof value.toJSON === 'function' ? value.toJSON() : value
-    }
-    if (typeof schema !== 'object') return value
+    if (typeof schema !== 'function' && typeof schema !== 'object') return value
     if (typeof schema.normalize === 'function') {
+      // A pk where an entity is expected refers to a record sent elsewhere.
       if (typeof value !== 'object' && isReferenceValue(value) && isEntity(schema)) return toReference(schema, value)
       return schema.normalize(value, parent, key, this)
     }
+    // A value type such as Date: the cache keeps JSON, the read rebuilds the value.
+    if (typeof schema === 'function') return typeof value === 'object' && typeof value.toJSON === 'function' ? value.toJSON() : value
     if (Array.isArray(schema)) return this.visitArray(schema, value, parent, key)
     return this.visitObject(schema, value)
   }
@@ -307,19 +324,18 @@ class NormalizeRun implements NormalizeDelegate {
 
   mergeEntity(schema: MergeableSchema & { indexes?: readonly string[] }, pk: string, incoming: object): void {
     const key = schema.key
-    let table = this.entities[key]
-    if (table === undefined) table = this.entities[key] = createTable()
+    const table = (this.entities[key] ??= createTable())
     if (this.schemas !== undefined && schema !== this.lastSchema) {
       this.lastSchema = schema
       let known = this.schemas.get(key)
       if (known === undefined) this.schemas.set(key, (known = new Set()))
       known.add(schema)
     }
-    let metaTable = this.entitiesMeta[key]
-    if (metaTable === undefined) metaTable = this.entitiesMeta[key] = createTable()
+    const metaTable = (this.entitiesMeta[key] ??= createTable())
 
     const pending = table[pk]
     let record: unknown
+    if (pending === undefined && this.forStore) (this.pks[key] ??= []).push(pk)
     if (pending !== undefined && pending !== null) {
       // The same record twice in one response: both copies have the same freshness.
       record = schema.merge(pending, incoming)
@@ -334,7 +350,13 @@ class NormalizeRun implements NormalizeDelegate {
           // A record the guess creates reads with the class defaults for the fields it leaves out.
           markGuess(record as object)
           const message = validateRecord(schema, record as object)
-          if (message) throw new SchemaError(`${schema.key} ${pk}: the optimistic guess is not a valid record: ${message}`)
+          if (message) {
+            throw new SchemaError(
+              typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+                ? `${schema.key} ${pk}: the optimistic guess is not a valid record: ${message}`
+                : `Tessera E103: ${schema.key} ${pk}: ${message}`,
+            )
+          }
         }
       } else {
         const existingMeta = readEntry(this.store.entitiesMeta?.[key], pk) as EntityMeta | undefined
@@ -352,18 +374,14 @@ class NormalizeRun implements NormalizeDelegate {
       }
     }
     table[pk] = record
-    if (schema.indexes) this.writeIndexes(key, schema.indexes, record as Record<string, unknown>, pk)
+    if (schema.indexes && !this.forStore) this.writeIndexes(key, schema.indexes, record as Record<string, unknown>, pk)
   }
 
   private writeIndexes(key: string, names: readonly string[], record: Record<string, unknown>, pk: string): void {
-    let byName = this.indexes[key]
-    if (byName === undefined) byName = this.indexes[key] = createTable()
+    const byName = (this.indexes[key] ??= createTable())
     for (const name of names) {
       const value = record[name]
-      if (value === undefined || value === null) continue
-      let index = byName[name]
-      if (index === undefined) index = byName[name] = createTable()
-      index[String(value)] = pk
+      if (value !== undefined && value !== null) (byName[name] ??= createTable())[String(value)] = pk
     }
   }
 
@@ -391,7 +409,13 @@ class NormalizeRun implements NormalizeDelegate {
     if (isGuess(existing)) markGuess(record)
     if (!validateRecord(schema, existing)) {
       const message = validateRecord(schema, record)
-      if (message) throw new SchemaError(`${schema.key} ${pk}: the optimistic guess would make the stored record invalid: ${message}`)
+      if (message) {
+        throw new SchemaError(
+          typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+            ? `${schema.key} ${pk}: the optimistic guess would make the stored record invalid: ${message}`
+            : `Tessera E104: ${schema.key} ${pk}: ${message}`,
+        )
+      }
     }
     const base = existingMeta ?? this.meta
     return { record, meta: { ...base, fieldsAt: { ...base.fieldsAt, ...times } } }
@@ -432,12 +456,10 @@ class NormalizeRun implements NormalizeDelegate {
   }
 
   setEntity(key: string, pk: string, record: unknown): void {
-    let table = this.entities[key]
-    if (table === undefined) table = this.entities[key] = createTable()
-    let metaTable = this.entitiesMeta[key]
-    if (metaTable === undefined) metaTable = this.entitiesMeta[key] = createTable()
+    const table = (this.entities[key] ??= createTable())
+    if (this.forStore && table[pk] === undefined) (this.pks[key] ??= []).push(pk)
     table[pk] = record
-    metaTable[pk] = this.meta
+    ;(this.entitiesMeta[key] ??= createTable())[pk] = this.meta
   }
 
   invalidate(key: string, pk: string): void {

@@ -48,45 +48,42 @@ function hashKey(key: string): number {
  * without a hasOwn call.
  */
 export function readEntry(table: RecordTable | undefined | null, key: string): unknown {
-  if (table === undefined || table === null) return undefined
-  let value: unknown
+  if (!table) return undefined
   if (Array.isArray(table)) {
     const h = hashKey(key)
-    const mid = (table as ShardedTable)[h & MASK]
-    if (mid === null || mid === undefined) return undefined
-    const leaf = mid[(h >>> 6) & MASK]
-    if (leaf === null || leaf === undefined) return undefined
-    for (let i = 0; i < leaf.length; i += 2) if (leaf[i] === key) return leaf[i + 1]
+    const leaf = (table as ShardedTable)[h & MASK]?.[(h >>> 6) & MASK]
+    if (leaf) for (let i = 0; i < leaf.length; i += 2) if (leaf[i] === key) return leaf[i + 1]
     return undefined
-  } else {
-    value = (table as Record<string, unknown>)[key]
   }
-  if (typeof value === 'function' || value === ObjectPrototype) return undefined
-  return value
+  const value = (table as Record<string, unknown>)[key]
+  return typeof value === 'function' || value === ObjectPrototype ? undefined : value
+}
+
+/**
+ * Calls `f(key, value)` for each entry of a sharded table (`depth` 2), of one of its middle
+ * nodes (1) or of one leaf (0), in hash order, until it returns true; true when it did.
+ */
+function someEntry(node: readonly any[] | null | undefined, f: (key: string, value: any) => unknown, depth = 2): boolean {
+  if (!node) return false
+  if (depth) return node.some((child) => someEntry(child, f, depth - 1))
+  for (let i = 0; i < node.length; i += 2) if (f(node[i], node[i + 1])) return true
+  return false
 }
 
 /** Every key of a flat or sharded table (sharded tables list them in hash order). */
 export function tableKeys(table: RecordTable | undefined | null): string[] {
-  if (table === undefined || table === null) return []
+  if (!table) return []
   if (!Array.isArray(table)) return Object.keys(table)
   const keys: string[] = []
-  for (const mid of table as ShardedTable) {
-    if (!mid) continue
-    for (const leaf of mid) if (leaf) for (let i = 0; i < leaf.length; i += 2) keys.push(leaf[i] as string)
-  }
+  someEntry(table, (key) => void keys.push(key))
   return keys
 }
 
-/** True when the sharded table holds `limit` entries or fewer (it stops counting past that). */
-function holdsAtMost(table: readonly (readonly (Leaf<unknown> | null)[] | null)[], limit: number): boolean {
-  let entries = 0
-  for (const mid of table) {
-    if (!mid) continue
-    for (const leaf of mid) {
-      if (leaf && (entries += leaf.length / 2) > limit) return false
-    }
-  }
-  return true
+/** A flat table of the entries of a sharded table's node (see `someEntry`). */
+function flatTable<T>(node: readonly any[] | null | undefined, depth?: number): Record<string, T> {
+  const out = createTable<T>()
+  someEntry(node, (key, value) => void (out[key] = value), depth)
+  return out
 }
 
 /**
@@ -94,68 +91,76 @@ function holdsAtMost(table: readonly (readonly (Leaf<unknown> | null)[] | null)[
  * everything the write did not reach. Flat tables turn sharded when they outgrow SHARD_THRESHOLD.
  */
 export function setEntries<T>(table: RecordTable<T> | undefined | null, keys: readonly string[], values: readonly T[]): RecordTable<T> {
-  if (table && keys.length === 0) return table
-  // Frozen (shallowly): a table is never edited in place, and immer skips frozen values when it
-  // finalizes a draft instead of walking every record of a table it did not draft.
-  return Object.freeze(buildEntries(table, keys, values))
-}
-
-function buildEntries<T>(table: RecordTable<T> | undefined | null, keys: readonly string[], values: readonly T[]): RecordTable<T> {
-  if (!Array.isArray(table)) {
-    const flat = (table ?? undefined) as Readonly<Record<string, T>> | undefined
-    const size = flat ? Object.keys(flat).length : 0
-    if (size + keys.length <= SHARD_THRESHOLD) {
-      // Object.assign onto a null-prototype target defines "__proto__" as data, never re-parents.
-      const out = flat ? Object.assign(createTable<T>(), flat) : createTable<T>()
-      for (let i = 0; i < keys.length; i++) out[keys[i]] = values[i]
-      return out
-    }
-    const existing = flat ? Object.keys(flat) : []
-    const sharded = writeSharded(new Array(FANOUT).fill(null), existing, existing.map((k) => flat![k]), true)
-    return writeSharded(sharded, keys, values, true)
-  }
-  return writeSharded(table as ShardedTable<T>, keys, values, false)
+  return changeEntries(table, keys, values)
 }
 
 /**
- * Path-copies each touched node once per batch. `owned` means the whole trie was built by this
- * write (a flat table turning sharded): its nodes are changed in place, with no copies at all.
+ * A new table without `keys`; the old table is untouched and shares everything the removal did
+ * not reach (a sharded table copies only the leaves that held a key).
  */
-function writeSharded<T>(table: ShardedTable<T>, keys: readonly string[], values: readonly T[], owned: boolean): ShardedTable<T> {
-  const top = (owned ? table : copyNode(table)) as ((string | T)[] | null)[][]
-  // Nodes copied by this write (so the next key in the same node does not copy it again).
-  const fresh = owned || keys.length === 1 ? undefined : new Set<object>()
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!
-    const h = hashKey(key)
-    const a = h & MASK
-    const b = (h >>> 6) & MASK
-    let mid = top[a] as ((string | T)[] | null)[] | null
-    if (mid === null) {
-      mid = new Array(FANOUT).fill(null)
-      fresh?.add(mid!)
-      top[a] = mid as never
-    } else if (!owned && !fresh?.has(mid)) {
-      mid = copyNode(mid)
-      fresh?.add(mid)
-      top[a] = mid as never
+export function deleteEntries<T>(table: RecordTable<T> | undefined | null, keys: readonly string[]): RecordTable<T> {
+  return changeEntries(table, keys)
+}
+
+/** Writes (with `values`) or removes (without) `keys`, for setEntries and deleteEntries. */
+function changeEntries<T>(table: RecordTable<T> | undefined | null, keys: readonly string[], values?: readonly T[]): RecordTable<T> {
+  if (table && keys.length === 0) return table
+  // Nodes this change made or copied: each is copied at most once, however many keys reach it
+  // (a flat table turning sharded builds the whole trie here, with no copies at all). One key
+  // reaches each node once: nothing to remember.
+  const fresh = keys.length > 1 || !Array.isArray(table) ? new Set<object>() : undefined
+  let top: any[]
+  if (Array.isArray(table)) {
+    top = copyNode(table)
+  } else {
+    // Object.assign onto a null-prototype target defines "__proto__" as data, never re-parents.
+    const flat = Object.assign(createTable<T>(), table)
+    const existing = Object.keys(flat)
+    if (!values || existing.length + keys.length <= SHARD_THRESHOLD) {
+      keys.forEach((key, i) => (values ? (flat[key] = values[i]!) : delete flat[key]))
+      // Frozen (shallowly): a table is never edited in place, and immer skips frozen values when
+      // it finalizes a draft instead of walking every record of a table it did not draft.
+      return Object.freeze(flat)
     }
-    let leaf = mid![b] ?? null
-    if (leaf === null) {
-      leaf = []
-      fresh?.add(leaf)
-      mid![b] = leaf
-    } else if (!owned && !fresh?.has(leaf)) {
-      leaf = copyNode(leaf)
-      fresh?.add(leaf)
-      mid![b] = leaf
-    }
-    let at = 0
-    while (at < leaf.length && leaf[at] !== key) at += 2
-    leaf[at] = key
-    leaf[at + 1] = values[i]!
+    top = new Array(FANOUT).fill(null)
+    for (const key of existing) changeEntry(top, fresh, key, flat[key])
   }
-  return top as unknown as ShardedTable<T>
+  keys.forEach((key, i) => changeEntry(top, fresh, key, values?.[i], !values))
+  // Small again after removals: flat, as a table that never grew would be. Counting stops as soon
+  // as the table is known to stay large, so a change costs what it changes, not what the table holds.
+  let size = 0
+  return Object.freeze(values || top.some((mid) => mid?.some((leaf: Leaf | null) => leaf && (size += leaf.length) > SHARD_THRESHOLD)) ? top : flatTable<T>(top)) as RecordTable<T>
+}
+
+/**
+ * Stores or removes one entry of a sharded table being changed, path-copying the nodes it
+ * reaches (a removal of a key the table does not hold copies nothing).
+ */
+function changeEntry(top: any[], fresh: Set<object> | undefined, key: string, value: unknown, remove?: boolean): void {
+  const h = hashKey(key)
+  const a = h & MASK
+  const b = (h >>> 6) & MASK
+  let at = leafIndex(top[a]?.[b], key)
+  if (remove && at < 0) return
+  const mid = (top[a] = own(top[a], fresh, FANOUT))
+  const leaf = (mid[b] = own(mid[b], fresh, 0))
+  if (remove) {
+    leaf.splice(at, 2)
+    // Empty nodes go back to null, so a table that shrinks shrinks in JSON too.
+    if (leaf.length === 0) mid[b] = null
+    if (!mid.some(Boolean)) top[a] = null
+  } else {
+    if (at < 0) at = leaf.length
+    leaf[at] = key
+    leaf[at + 1] = value
+  }
+}
+
+/** `node` as this change's own: copied the first time the change reaches it, made (`size` nulls) when missing. */
+function own(node: any, fresh: Set<object> | undefined, size: number): any[] {
+  node = node ? (fresh?.has(node) ? node : copyNode(node)) : new Array(size).fill(null)
+  fresh?.add(node)
+  return node
 }
 
 /**
@@ -180,119 +185,43 @@ export function hydrateTable<T>(table: unknown): RecordTable<T> {
   return table && typeof table === 'object' ? Object.assign(createTable<T>(), table) : createTable<T>()
 }
 
-const hasOwn = Object.prototype.hasOwnProperty
-
 /** Copies own enumerable fields; a "__proto__" field becomes plain data instead of re-parenting. */
 export function assignFields<T extends object>(target: T, source: object): T {
-  if (!hasOwn.call(source, '__proto__')) return Object.assign(target, source)
-  for (const key of Object.keys(source)) {
-    Object.defineProperty(target, key, {
-      value: (source as Record<string, unknown>)[key],
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    })
-  }
-  return target
-}
-
-/**
- * A new table without `keys`; the old table is untouched and shares everything the removal did
- * not reach (a sharded table copies only the leaves that held a key).
- */
-export function deleteEntries<T>(table: RecordTable<T> | undefined | null, keys: readonly string[]): RecordTable<T> {
-  if (!table) return Object.freeze(createTable<T>())
-  if (keys.length === 0) return table
-  if (!Array.isArray(table)) {
-    const out = Object.assign(createTable<T>(), table as Record<string, T>)
-    for (const key of keys) delete out[key]
-    return Object.freeze(out)
-  }
-  const top = copyNode(table as ShardedTable<T>) as ((Leaf<T> | null)[] | null)[]
-  const fresh = new Set<object>()
-  for (const key of keys) {
-    const h = hashKey(key)
-    const a = h & MASK
-    const b = (h >>> 6) & MASK
-    let mid = top[a]
-    if (mid === null || mid === undefined) continue
-    const leaf = mid[b]
-    const at = leaf ? leafIndex(leaf, key) : -1
-    if (at < 0) continue
-    if (!fresh.has(mid)) {
-      mid = copyNode(mid)
-      fresh.add(mid)
-      top[a] = mid
-    }
-    let copy = leaf as (string | T)[]
-    if (!fresh.has(copy)) {
-      copy = copyNode(copy)
-      fresh.add(copy)
-      mid[b] = copy
-    }
-    copy.splice(at, 2)
-    // Empty nodes go back to null, so a table that shrinks shrinks in JSON too.
-    if (copy.length === 0) mid[b] = null
-    if (mid.every((node) => node === null)) top[a] = null
-  }
-  // Small again: flat, as a table that never grew would be. Counting stops as soon as the table
-  // is known to stay large, so a removal costs what it removes, not what the table holds.
-  if (holdsAtMost(top, SHARD_THRESHOLD / 2)) {
-    const flat = createTable<T>()
-    for (const key of tableKeys(top as RecordTable<T>)) flat[key] = readEntry(top as RecordTable, key) as T
-    return Object.freeze(flat)
-  }
-  return Object.freeze(top)
+  if (!Object.hasOwn(source, '__proto__')) return Object.assign(target, source)
+  // Defined, not assigned; the spread copy makes every field writable even if `source` is frozen.
+  return Object.defineProperties(target, Object.getOwnPropertyDescriptors({ ...source }))
 }
 
 /**
  * The keys whose entries differ between two versions of a table (changed, added or removed),
  * found by comparing the versions node by node: the shards a write did not copy are the same
  * objects and are skipped, so this costs what changed, not what the table holds.
- * @returns undefined when more than `limit` keys differ (the caller is better off looking at everything).
+ * @returns undefined when more than `limit` keys differ (the caller is better off looking at
+ * everything), or when one version is flat and the other sharded.
  */
 export function diffEntries(previous: RecordTable | undefined | null, next: RecordTable | undefined | null, limit: number): string[] | undefined {
   if (previous === next) return []
   const out: string[] = []
-  const note = (key: string) => {
-    if (!out.includes(key)) out.push(key)
-  }
-  const diffLeaf = (a: Leaf | null | undefined, b: Leaf | null | undefined): boolean => {
-    if (a === b) return true
-    if (a) for (let i = 0; i < a.length; i += 2) if (!b || leafValue(b, a[i] as string) !== a[i + 1]) note(a[i] as string)
-    if (b) for (let i = 0; i < b.length; i += 2) if (!a || leafIndex(a, b[i] as string) < 0) note(b[i] as string)
+  // Two flat tables (small ones, or the entries of two versions of a leaf), compared whole.
+  const diff = (a: Readonly<Record<string, unknown>> = {}, b: Readonly<Record<string, unknown>> = {}): boolean => {
+    for (const key of [...Object.keys(a), ...Object.keys(b)]) {
+      if ((a[key] !== b[key] || !(Object.hasOwn(a, key) && Object.hasOwn(b, key))) && !out.includes(key)) out.push(key)
+    }
     return out.length <= limit
   }
-  const diffFlat = (a: Readonly<Record<string, unknown>> | null | undefined, b: Readonly<Record<string, unknown>> | null | undefined): boolean => {
-    if (a) for (const key of Object.keys(a)) if (a[key] !== b?.[key]) note(key)
-    if (b) for (const key of Object.keys(b)) if (!a || !Object.prototype.hasOwnProperty.call(a, key)) note(key)
-    return out.length <= limit
-  }
-  if (!Array.isArray(previous) || !Array.isArray(next)) {
-    // A small flat table (or one that just turned sharded): compare it whole, it is small.
-    const a = Array.isArray(previous) ? undefined : (previous as Readonly<Record<string, unknown>> | null | undefined)
-    const b = Array.isArray(next) ? undefined : (next as Readonly<Record<string, unknown>> | null | undefined)
-    if ((Array.isArray(previous) || Array.isArray(next)) && previous && next) return undefined
-    return diffFlat(a, b) ? out : undefined
-  }
+  // A flat table and a sharded one (a table that just grew): nothing to compare node by node.
+  if (Array.isArray(previous) !== Array.isArray(next)) return undefined
+  if (!Array.isArray(previous)) return diff((previous ?? undefined) as Record<string, unknown>, (next ?? undefined) as Record<string, unknown>) ? out : undefined
   for (let i = 0; i < FANOUT; i++) {
     const a = (previous as ShardedTable)[i]
     const b = (next as ShardedTable)[i]
-    if (a === b) continue
-    for (let j = 0; j < FANOUT; j++) {
-      if (!diffLeaf((a as ShardedTable[number])?.[j], (b as ShardedTable[number])?.[j])) return undefined
-    }
+    if (a !== b) for (let j = 0; j < FANOUT; j++) if (a?.[j] !== b?.[j] && !diff(flatTable(a?.[j], 0), flatTable(b?.[j], 0))) return undefined
   }
   return out
 }
 
 /** Where `key` is in a leaf (-1 when it is not). */
-function leafIndex(leaf: Leaf, key: string): number {
-  for (let i = 0; i < leaf.length; i += 2) if (leaf[i] === key) return i
+function leafIndex(leaf: Leaf | null | undefined, key: string): number {
+  if (leaf) for (let i = 0; i < leaf.length; i += 2) if (leaf[i] === key) return i
   return -1
-}
-
-function leafValue(leaf: Leaf, key: string): unknown {
-  const at = leafIndex(leaf, key)
-  return at < 0 ? undefined : leaf[at + 1]
 }

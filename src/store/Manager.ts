@@ -1,15 +1,60 @@
+import type { DenormalizeNullable, Denormalize } from '../schema/index'
 import type { EndpointInterface } from '../endpoint/types'
 import type { Action } from './actions'
-import type { Controller } from './Controller'
+import type { ResponseInfo } from './selectors'
+import type { State } from './state'
 
 /** Passes an action on to the next middleware (and finally to the reducer). */
 export type Dispatch = (action: Action) => void
 
+/** Selects endpoint keys: a predicate, `{ testKey }`, or an endpoint (all of its keys). */
+export type KeyFilter = ((key: string) => boolean) | { testKey: (key: string) => boolean }
+
+/** What `controller.fetch` resolves to: the denormalized schema, or what the endpoint returns. */
+export type FetchReturn<E extends EndpointInterface> = E['schema'] extends undefined | null
+  ? ReturnType<E>
+  : E['schema'] extends { readonly _deletes: true }
+    ? ReturnType<E>
+    : Promise<Denormalize<E['schema']>>
+
+/** A call's arguments. */
+export type Args<E extends EndpointInterface> = readonly [...Parameters<E>]
+/** A call's arguments, or `null` for "not now". */
+export type ArgsOrNull<E extends EndpointInterface> = readonly [...Parameters<E>] | readonly [null]
+/** A read's arguments then the state; the arguments may be left out when all are optional. */
+export type ReadRest<E extends EndpointInterface> =
+  | readonly [...ArgsOrNull<E>, State]
+  | ([] extends Parameters<E> ? readonly [State] : never)
+/** A response's arguments then the value; the arguments may be left out when all are optional. */
+export type WriteRest<E extends EndpointInterface, V> = readonly [...Parameters<E>, V] | ([] extends Parameters<E> ? readonly [V] : never)
+
 /**
- * Sees every action before the reducer does; may act on it, log it, or hold it back. Gets the
- * store's Controller (which has `dispatch` and `getState`, as Redux's middleware API does).
+ * What a manager is given, as Redux gives middleware `{ dispatch, getState }`: the store's
+ * dispatch and state, its clock, and the few controller calls data-client's managers make
+ * (fetch, write a response or an error, invalidate, reset, read). The store passes its
+ * Controller, which has all of these; a manager never needs (or names) the Controller class.
  */
-export type Middleware = (controller: Controller) => (next: Dispatch) => Dispatch
+export interface ManagerAPI {
+  /** Sends an action through the middleware to the reducer. */
+  readonly dispatch: Dispatch
+  readonly getState: () => State
+  /** The store's clock. */
+  readonly now: () => number
+  fetch<E extends EndpointInterface>(endpoint: E, ...args: Args<E>): FetchReturn<E>
+  fetchIfStale<E extends EndpointInterface>(endpoint: E, ...args: Args<E>): FetchReturn<E>
+  invalidate<E extends EndpointInterface>(endpoint: E, ...args: ArgsOrNull<E>): void
+  invalidateAll(filter: KeyFilter): void
+  expireAll(filter: KeyFilter): void
+  resetEntireStore(): void
+  setResponse<E extends EndpointInterface>(endpoint: E, ...rest: WriteRest<E, any>): void
+  setError<E extends EndpointInterface>(endpoint: E, ...rest: WriteRest<E, Error>): void
+  getResponse<E extends EndpointInterface>(endpoint: E, ...rest: ReadRest<E>): ResponseInfo<DenormalizeNullable<E['schema']>>
+  getError<E extends EndpointInterface>(endpoint: E, ...rest: ReadRest<E>): Error | undefined
+  getLastError<E extends EndpointInterface>(endpoint: E, ...rest: ReadRest<E>): Error | undefined
+}
+
+/** Sees every action before the reducer does; may act on it, log it, or hold it back. */
+export type Middleware = (api: ManagerAPI) => (next: Dispatch) => Dispatch
 
 /** Passes every action on untouched: `getMiddleware()` of managers that only hold requests or timers. */
 export const passThrough: Middleware = () => (next) => next
@@ -30,7 +75,7 @@ export interface Manager {
    * A reader of this argument set mounted (`controller.subscribe`, which hooks call). Lets a
    * manager keep something alive while data is on screen: `PollingManager` refetches on a timer.
    */
-  subscribe?(controller: Controller, endpoint: EndpointInterface, args: readonly unknown[]): void
+  subscribe?(api: ManagerAPI, endpoint: EndpointInterface, args: readonly unknown[]): void
   /** One reader of this argument set went away (`controller.unsubscribe`); pairs with `subscribe`. */
   unsubscribe?(endpoint: EndpointInterface, args: readonly unknown[]): void
   cleanup?(): void

@@ -1,4 +1,4 @@
-import type { EntitiesMetaTable, EntityTable, IndexTable } from '../schema/index'
+import type { EntitiesMetaTable, EntityTable } from '../schema/index'
 import type { NormalizedResult } from '../schema/index'
 import { EXPIRE_ALL, FETCH, GC, INVALIDATE, INVALIDATE_ALL, OPTIMISTIC, RECEIVE, REPLACE_STATE, RESET } from './actionTypes'
 import type { SerializedError, State } from './state'
@@ -27,7 +27,6 @@ export interface NormalizedPayload {
   readonly result: unknown
   readonly entities: EntityTable
   readonly entitiesMeta: EntitiesMetaTable
-  readonly indexes: IndexTable
 }
 
 /** A response was normalized and is ready to be written to the cache. */
@@ -132,12 +131,14 @@ export function createFetch(key: string, args: readonly unknown[], fetchedAt: nu
 export function createReceive(
   key: string,
   args: readonly unknown[],
-  normalized: NormalizedResult,
+  { result, entities, entitiesMeta, pks }: NormalizedResult,
   meta: ReceiveMeta,
   updates?: { readonly [key: string]: unknown },
 ): ReceiveAction {
-  const action: ReceiveAction = { type: RECEIVE, ...payload(key, args, normalized), meta }
-  return updates === undefined ? action : { ...action, updates }
+  const action = { type: RECEIVE, key, args: toJSON(args), result, entities, entitiesMeta, meta, ...(updates && { updates }) }
+  // The pks normalize wrote, for the reducer (saves it an Object.keys per table): not part of the
+  // action's JSON, so a logged or replayed action is the same without it.
+  return pks ? Object.defineProperty(action, 'pks', { value: pks }) : action
 }
 
 /** A failed request for `key`. */
@@ -148,25 +149,12 @@ export function createReceiveError(
   errorPolicy: 'hard' | 'soft' | undefined,
   meta: ReceiveMeta,
 ): ReceiveErrorAction {
-  const action: ReceiveErrorAction = { type: RECEIVE, key, args: toJSON(args), error: true, payload: error, meta }
-  return errorPolicy === undefined ? action : { ...action, errorPolicy }
+  return { type: RECEIVE, key, args: toJSON(args), error: true, payload: error, meta, ...(errorPolicy && { errorPolicy }) }
 }
 
 /** A mutation call whose result is guessed until it answers. */
 export function createOptimistic(key: string, args: readonly unknown[], fetchedAt: number): OptimisticAction {
   return { type: OPTIMISTIC, key, args: toJSON(args), meta: { fetchedAt } }
-}
-
-/** The fields of a receive action, with the arguments as JSON. */
-function payload(key: string, args: readonly unknown[], normalized: NormalizedResult): NormalizedPayload {
-  return {
-    key,
-    args: toJSON(args),
-    result: normalized.result,
-    entities: normalized.entities,
-    entitiesMeta: normalized.entitiesMeta,
-    indexes: normalized.indexes,
-  }
 }
 
 /** Invalidate one endpoint key at `date`. */

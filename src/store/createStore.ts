@@ -1,3 +1,6 @@
+// Spelled out so that bundlers replace `process.env.NODE_ENV` and drop the development-only texts.
+declare const process: { env: { NODE_ENV?: string } }
+
 import { createReplaceState, type Action } from './actions'
 import { REPLACE_STATE } from './actionTypes'
 import { Controller, type ControllerOptions } from './Controller'
@@ -67,9 +70,11 @@ export interface Store {
 export function createStore(options: StoreOptions = {}): Store {
   if (options.devtools && typeof options.devtools !== 'function') {
     throw new TypeError(
-      "createStore: `devtools` takes the connector made by devTools(), imported from 'tessera' (or 'tessera/store'): " +
-        "createStore({ devtools: devTools({ name: 'My app' }) }). `true` and an options object are no longer accepted, " +
-        'so that apps without devtools do not bundle the bridge.',
+      typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+        ? "createStore: `devtools` takes the connector made by devTools(), imported from 'tessera' (or 'tessera/store'): " +
+            "createStore({ devtools: devTools({ name: 'My app' }) }). `true` and an options object are no longer accepted, " +
+            'so that apps without devtools do not bundle the bridge.'
+        : 'Tessera E203: devtools',
     )
   }
   let state: State = options.initialState ? hydrateState(options.initialState) : createInitialState()
@@ -121,29 +126,28 @@ export function createStore(options: StoreOptions = {}): Store {
  */
 function withDefaultManagers(options: StoreOptions): { managers: Manager[]; network: NetworkManager; gc: GCManager } {
   const given = options.managers ?? []
-  const network = onlyOne(given, NetworkManager, 'NetworkManager')
-  const gc = onlyOne(given, GCManager, 'GCManager')
-  if (gc !== undefined && (options.gcTime !== undefined || options.gcBatch !== undefined)) {
+  const added: Manager[] = []
+  // The name is passed in: a minifier may rename the class.
+  const pick = <M extends Manager>(kind: new (options: GCOptions) => M, name: string): M => {
+    const found = given.filter((manager): manager is M => manager instanceof kind)
+    if (found.length > 1) {
+      throw new TypeError(
+        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+          ? `createStore: \`managers\` has ${found.length} ${name}s; a store runs one. Spread getDefaultManagers() once, or leave it out (createStore adds the defaults by itself).`
+          : `Tessera E205: ${found.length} ${name}`,
+      )
+    }
+    return found[0] ?? (added[added.length] = new kind(options))
+  }
+  const network = pick(NetworkManager, 'NetworkManager')
+  const gc = pick(GCManager, 'GCManager')
+  if (!added.includes(gc) && (options.gcTime !== undefined || options.gcBatch !== undefined)) {
     throw new TypeError(
-      'createStore: gcTime and gcBatch configure the GCManager createStore makes, but `managers` has one already: ' +
-        'give them to it instead (getDefaultManagers({ gcTime }) or new GCManager({ gcTime })).',
+      typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+        ? 'createStore: gcTime and gcBatch configure the GCManager createStore makes, but `managers` has one already: ' +
+            'give them to it instead (getDefaultManagers({ gcTime }) or new GCManager({ gcTime })).'
+        : 'Tessera E204: gcTime',
     )
   }
-  const defaults = {
-    network: network ?? new NetworkManager(),
-    gc: gc ?? new GCManager({ gcTime: options.gcTime, gcBatch: options.gcBatch }),
-  }
-  const added = [defaults.network, defaults.gc].filter((manager) => !given.includes(manager))
-  return { managers: [...added, ...given], ...defaults }
-}
-
-// The name is passed in: a minifier may rename the class.
-function onlyOne<M extends Manager>(managers: readonly Manager[], kind: new (...args: any[]) => M, name: string): M | undefined {
-  const found = managers.filter((manager): manager is M => manager instanceof kind)
-  if (found.length > 1) {
-    throw new TypeError(
-      `createStore: \`managers\` has ${found.length} ${name}s; a store runs one. Spread getDefaultManagers() once, or leave it out (createStore adds the defaults by itself).`,
-    )
-  }
-  return found[0]
+  return { managers: [...added, ...given], network, gc }
 }

@@ -1,108 +1,93 @@
 import { readEntry } from '../schema/table'
 import { sameRecord } from '../schema/normalize'
-import type { EntityTable } from '../schema/index'
+import { MemoCache, type EntityTable } from '../schema/index'
 import type { EndpointInterface } from '../endpoint/types'
 import type { ReceiveAction } from './actions'
 import { applyGuess } from './reducer'
-import type { OptimisticLayer, State } from './state'
-
-/**
- * What a guess read from the view it was computed against: records (`[entityKey, pk, record,
- * meta]`, a pk of undefined for a whole table) and endpoint results (`[key, result, meta]`). While
- * they are the same objects, the guess would come out the same, and is not computed again. The
- * record's meta counts: a response that brings an equal record still changes which of its fields
- * are newer than the guess.
- */
-export interface GuessDeps {
-  readonly records: unknown[]
-  readonly results: unknown[]
-}
-
-/** A guess: the receive action it stands for, and what it was computed from. */
-export interface Guess {
-  readonly action: ReceiveAction
-  readonly deps: GuessDeps
-}
-
-/** Builds the receive action a layer's guess stands for, computed against `view`; throws when it cannot. */
-export type GuessLayer = (endpoint: EndpointInterface, layer: OptimisticLayer, args: readonly unknown[], view: State) => Guess
+import { NONE, type State } from './state'
+import { guessAction, type Guess, type GuessDeps, type SchemaRegistry } from './toAction'
 
 interface Updater {
   readonly endpoint: EndpointInterface
   /** The call's own arguments (a FormData body survives here, not in the JSON action). */
   readonly args: readonly unknown[]
+  /** The last guess, while what it read is unchanged. */
+  guess?: Guess | undefined
 }
 
 /**
- * The optimistic side of a store. The state records pending mutations as calls; this keeps, per
- * layer, the endpoint whose `getOptimisticResponse` makes the guess (functions never enter the
- * state), and builds what readers see: the state with every layer applied, oldest first, through
- * the reducer's own write path. The view is memoized per state, and a guess whose records come
- * out as they did last time reuses last time's objects, so a pending mutation does not make its
- * readers re-render on every unrelated action.
+ * The read side of a store, which the controller and the GC share: the memo cache every read
+ * goes through, the schemas that wrote each entity key, and the optimistic view. The state
+ * records pending mutations as calls; this keeps, per layer, the endpoint whose
+ * `getOptimisticResponse` makes the guess (functions never enter the state), and builds what
+ * readers see: the state with every layer applied, oldest first, through the reducer's own write
+ * path. The view is memoized per state, and a guess whose records come out as they did last time
+ * reuses last time's objects, so a pending mutation does not make its readers re-render on every
+ * unrelated action.
  */
 export class OptimisticView {
-  private readonly updaters = new Map<string, Updater>()
-  private readonly guesses = new Map<string, Guess>()
-  private readonly views = new WeakMap<State, State>()
-  private last: State | undefined
+  /** Memoized denormalization, shared by every read of the store. */
+  memo = new MemoCache()
+  /** Every schema that wrote records in this session, by entity key. */
+  readonly schemas: SchemaRegistry = new Map()
+  #updaters = new Map<string, Updater>()
+  #views = new WeakMap<State, State>()
+  #last: State | undefined
 
-  constructor(private readonly guess: GuessLayer) {}
 
   /** Remembers how to guess the layer of the call `key` started at `fetchedAt`. */
   register(key: string, fetchedAt: number, endpoint: EndpointInterface, args: readonly unknown[]): void {
-    this.updaters.set(layerId(key, fetchedAt), { endpoint, args })
+    this.#updaters.set(layerId(key, fetchedAt), { endpoint, args })
   }
 
   /** The call answered (or failed): its layer is gone from the next state, and so is its updater. */
   settle(key: string, fetchedAt: number): void {
-    this.updaters.delete(layerId(key, fetchedAt))
-    this.guesses.delete(layerId(key, fetchedAt))
+    this.#updaters.delete(layerId(key, fetchedAt))
   }
 
-  /** Forgets every updater and cached view (after a reset or cleanup). */
+  /** Forgets every updater, cached read and known schema (after a reset or cleanup). */
   clear(): void {
-    this.updaters.clear()
-    this.guesses.clear()
-    this.last = undefined
+    this.memo = new MemoCache()
+    this.schemas.clear()
+    this.#updaters.clear()
+    this.#last = undefined
   }
 
   /**
    * `state` with its pending layers applied. A layer whose updater is unknown here (a replayed
    * log, a state from devtools) or whose guess throws is skipped: the base data shows instead.
+   * `now` is the time a guess's snapshot reads expiry at.
    */
-  view(state: State): State {
+  view(state: State, now: number): State {
     if (state.optimistic.length === 0) return state
-    let view = this.views.get(state)
+    let view = this.#views.get(state)
     if (view !== undefined) return view
     // Without its layers, so reading it (a guess reading the data before it) applies nothing again.
-    view = { ...state, optimistic: NO_LAYERS }
+    view = { ...state, optimistic: NONE }
     for (const layer of state.optimistic) {
-      const id = layerId(layer.key, layer.fetchedAt)
-      const updater = this.updaters.get(id)
+      const updater = this.#updaters.get(layerId(layer.key, layer.fetchedAt))
       if (updater === undefined) continue
-      let guess = this.guesses.get(id)
+      let guess = updater.guess
       if (guess === undefined || !unchanged(guess.deps, view)) {
         try {
-          guess = this.guess(updater.endpoint, layer, updater.args, view)
+          guess = guessAction(updater.endpoint, layer, updater.args, view, this.memo, now)
         } catch {
           // The guess was checked when the mutation started (and a warning given then); against
           // newer data it may not apply any more, and then the data underneath shows.
-          this.guesses.delete(id)
+          updater.guess = undefined
           continue
         }
-        if (this.last !== undefined) guess = { action: reuseRecords(guess.action, this.last), deps: guess.deps }
-        this.guesses.set(id, guess)
+        if (this.#last !== undefined) guess = { action: reuseRecords(guess.action, this.#last), deps: guess.deps }
+        updater.guess = guess
       }
       view = applyGuess(view, guess.action)
     }
-    this.views.set(state, view)
-    this.last = view
+    this.#views.set(state, view)
+    this.#last = view
     return view
   }
 }
 
-const NO_LAYERS: readonly OptimisticLayer[] = Object.freeze([])
 
 /** True when everything a guess read is still the same object in `view`. */
 function unchanged(deps: GuessDeps, view: State): boolean {

@@ -4,7 +4,7 @@ import { inferPk } from '../schema/inferResults'
 import { readEntry } from '../schema/table'
 import type { EndpointInterface } from '../endpoint/types'
 import { NetworkError } from '../endpoint/rest/NetworkError'
-import { selectMeta, selectResult, type SerializedError, type State } from './state'
+import { NONE, selectMeta, selectResult, type SerializedError, type State } from './state'
 
 /** How usable cached data is, per the spec's expiry table. */
 export const ExpiryStatus = {
@@ -38,10 +38,12 @@ export function selectResponse<T = unknown>(
   args: readonly unknown[],
   now: number,
   memo: MemoCache,
+  /** The endpoint's key for `args`, when the caller has it already. */
+  key?: string,
 ): ResponseInfo<T> {
   // Skipped, as in data-client: an object schema still reads as its shape (nested lists and entities undefined).
   if (args[0] === null) return { data: emptyShape(endpoint.schema) as T | undefined, expiryStatus: ExpiryStatus.Valid, expiresAt: Infinity, key: '' }
-  const key = (endpoint.key as (...a: readonly unknown[]) => string)(...args)
+  key ??= (endpoint.key as (...a: readonly unknown[]) => string)(...args)
   const meta = selectMeta(state, key)
   const schema = endpoint.schema
   let input = selectInput(state, endpoint, key, args)
@@ -97,7 +99,7 @@ export function selectInput(
   const schema = endpoint.schema
   if (input !== undefined || schema === undefined || schema === null) return input
   // schema.All reads whole tables whatever the arguments: one shared empty input.
-  if (schemaKindOf(schema) === 'All') return NO_INPUT
+  if (schemaKindOf(schema) === 'All') return NONE
   const query = (schema as { queryInput?: (args: readonly unknown[]) => unknown }).queryInput
   if (typeof query === 'function') return query.call(schema, args)
   if (typeof args[0] !== 'object' || args[0] === null) return undefined
@@ -121,7 +123,6 @@ function inferUnionRef(union: UnionLike, args: readonly unknown[]): { id: string
   return id === undefined ? undefined : { id, schema: attr! }
 }
 
-const NO_INPUT: readonly unknown[] = Object.freeze([])
 
 function entityExpiresAt(paths: readonly EntityPath[], metas: StoredEntitiesMeta): number {
   let expiresAt = Infinity
@@ -132,7 +133,31 @@ function entityExpiresAt(paths: readonly EntityPath[], metas: StoredEntitiesMeta
   return expiresAt === Infinity ? 0 : expiresAt
 }
 
+/**
+ * The entity records a read is built from (what the GC keeps for a mounted reader, and what an
+ * optimistic guess depends on); empty when there is nothing to read.
+ */
+export function selectPaths(state: State, endpoint: Pick<EndpointInterface, 'schema'>, key: string, args: readonly unknown[], memo: MemoCache): readonly EntityPath[] {
+  const input = selectInput(state, endpoint, key, args)
+  return input === undefined ? [] : memo.denormalize(endpoint.schema, input, state.entities, args).paths
+}
+
+// The error a stored copy stands for: the very one the request failed with in this session, or
+// one rebuilt from the copy (after a replay or hydration), the same object while the copy is.
 const errors = new WeakMap<SerializedError, Error>()
+
+/** Remembers the error a serialized copy was made from, so readers get that very error back. */
+export function keepError(serialized: SerializedError, error: Error): void {
+  errors.set(serialized, error)
+}
+
+/**
+ * The error to show for a key: soft ones (a 5xx while data is cached) are hidden unless `soft`
+ * asks for them (the last error, whatever it was). Undefined for '' (skipped reads).
+ */
+export function selectErrorOf(state: State, key: string, soft: boolean): Error | undefined {
+  return key === '' ? undefined : selectError(state, key, !soft && selectResult(state, key) !== undefined)
+}
 
 /**
  * The error a reader should see for a key, rebuilt from the stored copy (the same object while

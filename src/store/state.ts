@@ -1,5 +1,5 @@
 import { createTable, hydrateTable, readEntry, type RecordTable } from '../schema/table'
-import type { StoredEntities, StoredEntitiesMeta, IndexTable } from '../schema/index'
+import type { StoredEntities, StoredEntitiesMeta } from '../schema/index'
 
 /** A failure as plain data: what a reader needs to explain it, nothing that cannot be serialized. */
 export interface SerializedError {
@@ -41,7 +41,6 @@ export interface OptimisticLayer {
 export interface State {
   readonly entities: StoredEntities
   readonly entitiesMeta: StoredEntitiesMeta
-  readonly indexes: IndexTable
   /**
    * Normalized results by endpoint key, flat while small and sharded once large (like entity
    * tables), so one write copies O(1) nodes. Read with `readEntry(state.endpoints, key)`.
@@ -54,12 +53,14 @@ export interface State {
   readonly lastReset: number
 }
 
+/** One frozen empty list, shared: the input of whole-table reads, a view's (applied) layers. */
+export const NONE: readonly never[] = Object.freeze([])
+
 /** An empty cache. Every table is null-prototype, so server strings are safe keys. */
 export function createInitialState(lastReset = 0): State {
   return {
     entities: createTable(),
     entitiesMeta: createTable(),
-    indexes: createTable(),
     endpoints: createTable(),
     meta: createTable(),
     optimistic: [],
@@ -87,7 +88,6 @@ export function hydrateState(input: Partial<State>): State {
     ...state,
     entities: tables(input.entities),
     entitiesMeta: tables(input.entitiesMeta),
-    indexes: nested(input.indexes, 2),
     endpoints: hydrateTable(input.endpoints),
     meta: hydrateTable<ResponseMeta>(input.meta),
     optimistic: (input.optimistic ?? []).map((layer) => ({ key: layer.key, args: layer.args ?? [], fetchedAt: layer.fetchedAt })),
@@ -98,15 +98,5 @@ export function hydrateState(input: Partial<State>): State {
 function tables(input: object | undefined): any {
   const out = createTable<unknown>()
   if (input) for (const key of Object.keys(input)) out[key] = hydrateTable((input as Record<string, unknown>)[key])
-  return out
-}
-
-function nested(table: object | undefined, depth = 1): any {
-  const out = createTable<unknown>()
-  if (!table) return out
-  for (const key of Object.keys(table)) {
-    const inner = (table as Record<string, unknown>)[key]
-    out[key] = depth > 0 && inner && typeof inner === 'object' ? nested(inner, depth - 1) : inner
-  }
   return out
 }

@@ -141,7 +141,8 @@ describe('Query', () => {
 
   it('is a schema itself: denormalize with query.schema gives the processed result, process called once', () => {
     const { controller } = storeWithTodos()
-    const { entities, indexes } = controller.getState()
+    const { entities } = controller.getState()
+    const indexes = undefined
     const calls: unknown[] = []
     const counted = new Query(TodoResource.getList.schema, (entries, params?: { userId?: number }) => {
       calls.push(params)

@@ -47,7 +47,7 @@ describe('DataProvider with LogoutManager and the default managers', () => {
   it('logs out on a 401: handleLogout runs once, and the cache is emptied', async () => {
     fake.route(`GET ${API}/users/me`, { json: { id: 'me', login: 'octocat' } })
     const privateRead = fake.hold(`GET ${API}/users/private`)
-    const logouts: Controller[] = []
+    const logouts: unknown[] = []
     let unAuth = () => {}
     const managers = [
       new LogoutManager({

@@ -604,3 +604,49 @@ describe('Controller', () => {
     })
   })
 })
+
+describe('the key of a call', () => {
+  /** An endpoint whose key function counts its calls. */
+  function countedKeys() {
+    const users = createFakeEndpoint('getUser', { schema: User })
+    const key = users.endpoint.key.bind(users.endpoint)
+    let calls = 0
+    const endpoint = Object.create(users.endpoint, { key: { value: (...args: unknown[]) => (calls++, key(...(args as [any]))) } }) as typeof users.endpoint
+    return { endpoint, users, calls: () => calls }
+  }
+
+  it('is computed once by a fetch, and once by a fetchIfStale that fetches, however the response travels', async () => {
+    const { controller } = createTestStore()
+    const { endpoint, users, calls } = countedKeys()
+    const fetching = controller.fetch(endpoint, { id: 'u1' })
+    await users.calls[0]!.resolve({ id: 'u1', name: 'Ada' })
+    await fetching
+    expect(calls()).toBe(1)
+    controller.invalidate(endpoint, { id: 'u1' })
+    const refetching = controller.fetchIfStale(endpoint, { id: 'u1' })
+    await users.calls[1]!.resolve({ id: 'u1', name: 'Grace' })
+    await expect(refetching).resolves.toMatchObject({ name: 'Grace' })
+    // One for the invalidate, one for fetchIfStale's read and the request it started.
+    expect(calls()).toBe(3)
+  })
+
+  it('is computed once by select, which gives what getResponse, getError and getLastError give', () => {
+    const { controller } = createTestStore()
+    const { endpoint, calls } = countedKeys()
+    controller.setResponse(endpoint, { id: 'u1' }, { id: 'u1', name: 'Ada' })
+    controller.setError(endpoint, { id: 'u1' }, Object.assign(new Error('Server down'), { status: 503 }))
+    const state = controller.getState()
+    const before = calls()
+    const read = controller.select(endpoint, [{ id: 'u1' }], state)
+    expect(calls() - before).toBe(1)
+    expect(controller.select(endpoint, [{ id: 'u1' }], state, read.key)).toEqual(read)
+    expect(calls() - before).toBe(1)
+    expect(read).toEqual({
+      ...controller.getResponse(endpoint, { id: 'u1' }, state),
+      error: controller.getError(endpoint, { id: 'u1' }, state),
+      lastError: controller.getLastError(endpoint, { id: 'u1' }, state),
+    })
+    expect(read.lastError).toMatchObject({ message: 'Server down', status: 503 })
+    expect(controller.select(endpoint, [null], state)).toMatchObject({ key: '', data: undefined, error: undefined, lastError: undefined })
+  })
+})

@@ -1,4 +1,4 @@
-import { Controller, createResource, createStore, type ControllerOptions } from '../../src/index'
+import { Controller, createResource, createStore, type ControllerOptions, type Middleware } from '../../src/index'
 import { API, Todo, todo } from '../fixtures/todos'
 
 const TodoResource = createResource({ urlPrefix: API, path: '/todos/:id', schema: Todo })
@@ -6,7 +6,8 @@ const TodoResource = createResource({ urlPrefix: API, path: '/todos/:id', schema
 describe('createStore({ Controller })', () => {
   it('constructs the class given, once, as the store controller that managers see too', () => {
     const made: Controller[] = []
-    let seenByMiddleware: Controller | undefined
+    // Managers are typed with the narrow ManagerAPI; at run time they get the store's controller.
+    let seenByMiddleware: Parameters<Middleware>[0] | undefined
     class Recording extends Controller {
       constructor(options: ControllerOptions) {
         super(options)

@@ -233,6 +233,30 @@ describe('garbage collection', () => {
   // The summary/detail pattern: the list's summaries and the detail share one table, and only the
   // detail's response holds the comments. When the detail's key goes, the article stays (the
   // list holds it) and still points at its comments: they must stay with it.
+  it('collects each record a run of refetches dropped gcTime after its own refetch, however many responses came in between sweeps', () => {
+    const { controller, clock, getBooks } = setup()
+    const ids = Array.from({ length: 80 }, (_, i) => String(i + 1))
+    controller.setResponse(getBooks.endpoint, ids.map((id) => book(id)))
+    // 79 refetches, a second apart, each leaving out one more book (book i at second i); no sweep
+    // in between, so many more responses arrive than the collector holds before it counts.
+    for (let i = 1; i < 80; i++) {
+      clock.advance(1_000)
+      controller.setResponse(getBooks.endpoint, ids.slice(i).map((id) => book(id)))
+    }
+    // A reader keeps the list (and book 80) from now on. Books 1-40 lost their last reference
+    // gcTime ago or more; 41-79 follow 40 s later.
+    controller.subscribe(getBooks.endpoint)
+    clock.advance(GC_TIME - 79_000 + 40_500)
+    expect(controller.sweep()).toBe(false)
+    const books = () => recordKeys(controller.getState(), 'Book')
+    expect(books()).toEqual(ids.slice(40).sort())
+    clock.advance(40_000)
+    controller.sweep()
+    expect(books()).toEqual(['80'])
+    expect(recordKeys(controller.getState(), 'Author')).toEqual(['a1'])
+    expect(controller.getResponse(getBooks.endpoint, controller.getState()).data!.map((item) => item.id)).toEqual(['80'])
+  })
+
   it('keeps what a remaining record points at, though only a collected key wrote it', () => {
     const { controller, clock, getBooks } = setup()
     const getShelf = createFakeEndpoint('getShelf', { schema: Shelf })

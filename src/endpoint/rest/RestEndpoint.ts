@@ -5,11 +5,15 @@ import type { CollectionAssign } from '../../schema/CollectionAssign'
 import type { ArraySchema } from '../../schema/ArraySchema'
 import { ObjectSchema } from '../../schema/ObjectSchema'
 import { Endpoint, optionsOf } from '../Endpoint'
-import type { EndpointExtraOptions, ErrorPolicy } from '../types'
+import type { EndpointExtraOptions } from '../types'
 import { headersToObject } from './headers'
 import { NetworkError } from './NetworkError'
-import { buildQuery, compilePath, matchesPath, pathParameterNames } from './path'
+import { fillUrl, matchesPath, template } from './path'
 import type { Flatten, HasNoPathParams, IsOpenPath, PathArgs, RequiredPathKeys } from './pathTypes'
+
+// Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only text;
+// `typeof process` keeps it safe where nothing defines `process`.
+declare const process: { env: { NODE_ENV?: string } }
 
 /** The type-level description of a RestEndpoint (what `extend` and `createResource` carry along). */
 export interface RestGenerics {
@@ -184,17 +188,10 @@ export type PageGenerics<O extends RestGenerics, F extends string> = {
 }
 
 /** Endpoint at run time (so `instanceof Endpoint` holds), with only the members both share at type level. */
-interface EndpointShared extends EndpointExtraOptions {
+interface EndpointShared extends Omit<EndpointExtraOptions, 'errorPolicy'> {
   readonly name: string
 }
 const EndpointBase = Endpoint as unknown as new (fetchFunction: undefined, options: object) => EndpointShared
-
-const HAS_NO_BODY = new Set(['GET', 'HEAD', 'DELETE'])
-
-/** The method options ask for: `method`, else POST for a declared side effect (as data-client), else GET. */
-function defaultMethod(options: { method?: unknown; sideEffect?: unknown }): string {
-  return typeof options.method === 'string' ? options.method : options.sideEffect === true ? 'POST' : 'GET'
-}
 
 /** The default name of a RestEndpoint: its URL template (`urlPrefix` + `path`). */
 function defaultName(this: RestEndpoint<any>): string {
@@ -206,8 +203,14 @@ function label(endpoint: RestEndpoint<any>): string {
   return (optionsOf(endpoint).name as string | undefined) ?? `${endpoint.method} ${endpoint.path as string}`
 }
 
-/** The request each response answered, so a body that fails to arrive can name it. */
-const requests = new WeakMap<Response, { method: string; url: string }>()
+/** The request each response answered (`GET /users/1`), so a body that fails to arrive can name it. */
+const requests = new WeakMap<Response, string>()
+/**
+ * Where an endpoint keeps the URL it built last, with what it was built from (see `urlOf`). A
+ * property, not a WeakMap entry: the store runs `fetch` on an object made from the endpoint
+ * (`Object.create(endpoint, { signal })`), which reads it through its prototype.
+ */
+const LAST_URL = Symbol('lastUrl')
 
 /**
  * An endpoint for one HTTP route: builds the URL from a `:name` path template, sends JSON,
@@ -227,19 +230,13 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
   /** Type carriers: their values are not used at run time. */
   declare readonly searchParams: O['searchParams']
   declare readonly body: O['body']
-  /**
-   * Soft for a status of 500 or more and for network failures (a `TypeError`): when data is
-   * cached, readers keep showing it and only the caller of `controller.fetch` sees the error.
-   * 4xx errors are hard. Override with the `errorPolicy` option.
-   */
-  declare readonly errorPolicy?: ErrorPolicy
-  private declare derived: Map<string, RestEndpoint<any>> | undefined
-
   // Pick lets TypeScript infer O from the literal's own members; it cannot infer O from O['path'] alone.
   // O is inferred from the options object itself (TypeScript before 5.4 infers nothing through a
   // Pick of it); the mapped part refuses any key that is not an option, so a misspelling is an error.
   constructor(options: RestEndpointOptions<O> & Readonly<O> & { readonly [K in Exclude<keyof O, keyof RestEndpointOptions<any>>]?: never }) {
-    if (typeof options?.path !== 'string') throw new TypeError('RestEndpoint needs a `path` option such as "/users/:id"')
+    if (typeof options?.path !== 'string') {
+      throw new TypeError(typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? 'RestEndpoint needs a `path` option such as "/users/:id"' : 'Tessera E300: path')
+    }
     super(undefined, options as any)
     // Unnamed, it is named by its URL template, as in data-client: read when asked, so a
     // subclass's `urlPrefix` class field (set after this constructor) is part of it.
@@ -247,14 +244,15 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
   }
 
   /** HTTP method, upper case; without a `method` option, POST for a `sideEffect: true` endpoint and GET otherwise. */
+  // Options are own properties of the endpoint (see Endpoint), so a `method` option hides this getter.
   get method(): string {
-    return defaultMethod(optionsOf(this)).toUpperCase()
+    return optionsOf(this).sideEffect === true ? 'POST' : 'GET'
   }
 
   /** Mutations are everything but GET/HEAD unless `sideEffect` says otherwise. */
+  // A `sideEffect` option hides this getter, as `method` does the one above.
   get sideEffect(): SideEffectOf<O> {
-    const explicit = optionsOf(this).sideEffect
-    return (explicit !== undefined ? explicit : this.method !== 'GET' && this.method !== 'HEAD' ? true : undefined) as SideEffectOf<O>
+    return (this.method !== 'GET' && this.method !== 'HEAD' ? true : undefined) as SideEffectOf<O>
   }
 
   /**
@@ -264,11 +262,7 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
    * @throws {MissingParameterError} or {InvalidParameterError} for a path parameter it cannot send.
    */
   url(params?: Record<string, unknown>): string {
-    const path = this.path as string
-    const prefix = this.urlPrefix ?? ''
-    let filled = compilePath(path, params, label(this))
-    if (filled === '/' || filled === '') filled = prefix === '' ? '/' : ''
-    return prefix + filled + buildQuery(params, pathParameterNames(path), filled)
+    return fillUrl(this.urlPrefix ?? '', this.path as string, params, () => label(this))
   }
 
   /**
@@ -278,24 +272,40 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
    */
   testKey(key: string): boolean {
     const start = `${this.method} ${this.urlPrefix ?? ''}`
-    if (!key.startsWith(start)) return false
-    return matchesPath(this.path as string, key.slice(start.length))
+    return key.startsWith(start) && matchesPath(this.path as string, key.slice(start.length))
   }
 
   /** `METHOD url`: the same for the same parameters in any key order, different per argument set. */
   key(...args: RestArgs<O>): string {
-    const [params] = this.splitArgs(args as unknown[])
-    return `${this.method} ${this.url(params)}`
+    return `${this.method} ${this.urlOf(this.splitArgs(args as unknown[])[0])}`
   }
 
   /** Runs the request. Rejects before any request when a path parameter is missing. */
   async fetch(...args: RestArgs<O>): Promise<RestResult<O>> {
     const [params, body] = this.splitArgs(args as unknown[])
+    // The URL first: a missing parameter rejects before getRequestInit runs.
+    const response = await this.fetchResponse(this.urlOf(params), await this.getRequestInit(body))
+    return this.process(await this.parseResponse(response), ...(args as unknown[]))
+  }
+
+  /**
+   * `url(params)`, built once for a run of calls with the same parameters: the key of a call,
+   * every read of the render that made it, and its fetch all ask for it. The last URL is reused
+   * while urlPrefix, path and every parameter are the same values; parameters holding objects
+   * or arrays (which could change in place) are never reused.
+   */
+  private urlOf(params: Record<string, unknown> | undefined): string {
+    const inputs: unknown[] = [this.urlPrefix, this.path]
+    for (const key of Object.keys(params ?? {})) {
+      const value = params![key]
+      if (value !== null && typeof value === 'object') return this.url(params)
+      inputs.push(key, value)
+    }
+    const last = (this as { [LAST_URL]?: readonly [readonly unknown[], string] })[LAST_URL]
+    if (last !== undefined && last[0].length === inputs.length && inputs.every((input, i) => Object.is(input, last[0][i]))) return last[1]
     const url = this.url(params)
-    const init = await this.getRequestInit(body)
-    const response = await this.fetchResponse(url, init)
-    const value = await this.parseResponse(response)
-    return this.process(value, ...(args as unknown[]))
+    Object.defineProperty(this, LAST_URL, { value: [inputs, url], configurable: true })
+    return url
   }
 
   /**
@@ -305,25 +315,18 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
    */
   getRequestInit(body: unknown): RequestInit | Promise<RequestInit> {
     const extra = this.requestInit
-    const headers: Record<string, string> = { ...headersToObject(extra?.headers) }
+    const headers = headersToObject(extra?.headers)
     const init: RequestInit = { ...extra, method: this.method }
     if (body !== undefined) {
-      if (isRawBody(body)) {
-        init.body = body as BodyInit
-      } else {
-        init.body = JSON.stringify(body)
-        if (!hasHeader(headers, 'content-type')) headers['Content-Type'] = 'application/json'
-      }
+      // Strings, FormData, URLSearchParams, Blobs and binary data go as they are (fetch knows
+      // them); anything else as JSON. By tag, not instanceof: they may come from another realm.
+      const raw = /^\[object (String|FormData|URLSearchParams|Blob|File|ArrayBuffer|DataView|\w+Array)\]$/.test(Object.prototype.toString.call(body))
+      init.body = raw ? (body as BodyInit) : JSON.stringify(body)
+      if (!raw && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json'
     }
     const sent = this.getHeaders(headers)
-    if (isThenable(sent)) {
-      return Promise.resolve(sent).then((awaited) => {
-        init.headers = awaited as HeadersInit
-        return init
-      })
-    }
-    init.headers = sent
-    return init
+    const done = (final: HeadersInit): RequestInit => ({ ...init, headers: final })
+    return typeof (sent as { then?: unknown } | undefined)?.then === 'function' ? Promise.resolve(sent).then(done) : done(sent as HeadersInit)
   }
 
   /**
@@ -341,6 +344,7 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
    */
   async fetchResponse(input: string, init: RequestInit): Promise<Response> {
     const signal = (this as { signal?: AbortSignal }).signal
+    const request = `${init.method ?? 'GET'} ${input}`
     let response: Response
     try {
       response = await fetch(input, signal && !init.signal ? { ...init, signal } : init)
@@ -350,13 +354,12 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
       // Keep the platform's message and say which request it was. Node's fetch only says "fetch
       // failed" and puts the reason (ECONNREFUSED, "other side closed") in its cause. Status 500,
       // as data-client gives it: boundaries and retry logic that read `status` see a server-side failure.
-      throw Object.assign(new TypeError(`${init.method ?? 'GET'} ${input} failed: ${messageChain(error)}`, { cause: error }), { status: 500 })
+      throw Object.assign(new TypeError(`${request} failed: ${messageChain(error)}`, { cause: error }), { status: 500 })
     }
     if (!response.ok) {
-      const detail = await response.clone().text().then((text) => text.slice(0, 200), () => '')
-      throw new NetworkError(response, init.method ?? 'GET', detail, input)
+      throw new NetworkError(response, init.method ?? 'GET', await response.clone().text().then((text) => text.slice(0, 200), () => ''), input)
     }
-    requests.set(response, { method: init.method ?? 'GET', url: input })
+    requests.set(response, request)
     return response
   }
 
@@ -368,21 +371,38 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
    * @throws {SchemaError} for a non-JSON body where the schema expects data.
    */
   async parseResponse(response: Response): Promise<any> {
-    if (response.status === 204) return null
-    const text = await readBody(response)
+    // A 204 has an empty body.
+    let text: string
+    try {
+      text = await response.text()
+    } catch (error) {
+      if ((error as { name?: unknown } | null)?.name === 'AbortError') throw error
+      const request = requests.get(response) ?? (response.url || 'the request')
+      throw new TypeError(
+        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+          ? `${request} failed while reading the response body: ${messageChain(error)}`
+          : `Tessera E305: ${request}: ${messageChain(error)}`,
+        { cause: error },
+      )
+    }
     if (text === '') return null
     const type = response.headers.get('content-type') ?? ''
     if (!/[/+]json\b/i.test(type)) {
       const schema = this.schema as unknown
-      if (schema === undefined || schema === null || typeof schema === 'string' || this.process !== RestEndpoint.prototype.process) return text
-      throw new SchemaError(`${label(this)}: ${describeTextBody(text, type)}`)
+      if (schema == null || typeof schema === 'string' || this.process !== RestEndpoint.prototype.process) return text
+      throw new SchemaError(
+        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `${label(this)}: ${describeTextBody(text, type)}` : `Tessera E303: ${label(this)} ${type}`,
+      )
     }
     try {
       return JSON.parse(text)
     } catch (error) {
-      const excerpt = text.length > 80 ? text.slice(0, 77) + '...' : text
       throw Object.assign(
-        new SyntaxError(`${label(this)}: the response says ${type} but its body is not JSON: ${JSON.stringify(excerpt)} (${(error as Error).message})`),
+        new SyntaxError(
+          typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+            ? `${label(this)}: the response says ${type} but its body is not JSON: ${excerpt(text)} (${(error as Error).message})`
+            : `Tessera E304: ${label(this)} ${type}`,
+        ),
         // 400, as for a SchemaError: the response is unusable. Its own status is 2xx here (fetchResponse
         // rejects the others), and a 2xx on an error would read as a success to status checks.
         { status: 400 },
@@ -401,10 +421,9 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
   extend<N extends Partial<RestEndpointOptions<RestGenerics>>>(
     options: N & Readonly<Pick<N, keyof N & keyof RestGenerics>> & Partial<RestEndpointOptions<RestGenerics>>,
   ): RestEndpoint<ExtendGenerics<O, N>> {
-    const Ctor = this.constructor as new (options: object) => RestEndpoint<any>
     // A name given once (createResource's `Article.get`) stays through every extend, new path or
     // method included, until another is given; an unnamed endpoint goes on naming itself by its URL.
-    return new Ctor({ ...optionsOf(this), ...options })
+    return new (this.constructor as new (options: object) => RestEndpoint<any>)({ ...optionsOf(this), ...options })
   }
 
   /**
@@ -416,28 +435,21 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
    * and the other members (the next cursor) are replaced.
    */
   paginated<F extends string>(cursor: F | ((...args: any[]) => readonly unknown[])): RestEndpoint<PageGenerics<O, F>> {
-    const field = typeof cursor === 'string' ? cursor : undefined
     const removeCursor =
       typeof cursor === 'function'
-        ? (...args: unknown[]) => {
-            const rest = cursor(...args)
-            return Array.isArray(rest) ? rest : [rest]
-          }
+        ? (...args: unknown[]) => ([] as unknown[]).concat(cursor(...args))
         : (params?: unknown, ...rest: unknown[]) => {
             if (params === null || typeof params !== 'object') return [params, ...rest]
             const { [cursor]: _cursor, ...others } = params as Record<string, unknown>
             return [others, ...rest]
           }
-    const list = this
-    const [schema] = mapCollection(this.schema, (collection) => collection.paginate(removeCursor))
     return this.extend({
       name: `${this.name}.getPage`,
-      paginationField: field,
-      schema,
-      update(result: unknown, ...args: unknown[]) {
-        const listKey = (list.key as (...a: unknown[]) => string)(...removeCursor(...args))
-        return { [listKey]: (previous: unknown) => appendPage(previous, result) }
-      },
+      paginationField: typeof cursor === 'string' ? cursor : undefined,
+      schema: mapCollection(this.schema, (collection) => collection.paginate(removeCursor)) ?? this.schema,
+      update: (result: unknown, ...args: unknown[]) => ({
+        [(this.key as (...a: unknown[]) => string)(...removeCursor(...args))]: (previous: unknown) => appendPage(previous, result),
+      }),
     } as Partial<RestEndpointOptions<any>>) as unknown as RestEndpoint<PageGenerics<O, F>>
   }
 
@@ -445,92 +457,93 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
   get getPage(): RestEndpoint<PageGenerics<O, string>> {
     const field = this.paginationField
     if (field === undefined) {
-      throw new TypeError(`${this.name}.getPage needs the paginationField option (the argument that pages the list, e.g. "cursor"); or use ${this.name}.paginated("cursor")`)
+      throw new TypeError(
+        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+          ? `${this.name}.getPage needs the paginationField option (the argument that pages the list, e.g. "cursor"); or use ${this.name}.paginated("cursor")`
+          : `Tessera E306: ${this.name}`,
+      )
     }
     return this.derive('getPage', () => this.paginated(field))
   }
 
   /** A POST to this list's path whose response is appended to every matching cached list (the schema must hold a `schema.Collection`). */
   get push(): RestEndpoint<AddGenerics<O>> {
-    return this.derive('push', () => this.adder('push'))
+    return this.adder('push')
   }
 
   /** Like `push`, but the created items go first. */
   get unshift(): RestEndpoint<AddGenerics<O>> {
-    return this.derive('unshift', () => this.adder('unshift'))
+    return this.adder('unshift')
   }
 
   /** A POST to this map's path whose response (entries) is merged into every matching cached map (the schema must hold a Collection of `schema.Values`). */
   get assign(): RestEndpoint<AssignGenerics<O>> {
-    return this.derive('assign', () => this.adder('assign'))
+    return this.adder('assign')
   }
 
   private adder(where: 'push' | 'unshift' | 'assign'): RestEndpoint<any> {
-    const collection = findCollection(this.schema)
-    if (collection === undefined || collection[where] === undefined) {
-      throw new TypeError(`${this.name}.${where} needs a schema.Collection${where === 'assign' ? ' of schema.Values' : ''} in the schema of ${this.name}`)
-    }
-    const { paginationField: _field, sideEffect: _sideEffect, ...rest } = optionsOf(this)
-    const Ctor = this.constructor as new (options: object) => RestEndpoint<any>
-    // All three are creates in this collection, and named so (as in data-client).
-    return new Ctor({ ...rest, method: 'POST', schema: collection[where], name: `${this.name}.create` })
+    return this.derive(where, () => {
+      let collection: Collection<any> | undefined
+      mapCollection(this.schema, (found) => (collection = found))
+      if (collection?.[where] === undefined) {
+        throw new TypeError(
+          typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+            ? `${this.name}.${where} needs a schema.Collection${where === 'assign' ? ' of schema.Values' : ''} in the schema of ${this.name}`
+            : `Tessera E307: ${this.name}.${where}`,
+        )
+      }
+      const { paginationField: _field, sideEffect: _sideEffect, ...rest } = optionsOf(this)
+      // All three are creates in this collection, and named so (as in data-client).
+      return new (this.constructor as new (options: object) => RestEndpoint<any>)({ ...rest, method: 'POST', schema: collection[where], name: `${this.name}.create` })
+    })
   }
 
-  /** Derived endpoints are made once per endpoint, so they can be compared and used as React deps. */
+  /**
+   * Derived endpoints are made once per endpoint, so they can be compared and used as React deps:
+   * the first is kept as an own property under the getter's name, which hides the getter.
+   */
   private derive(name: string, make: () => RestEndpoint<any>): RestEndpoint<any> {
-    let derived = this.derived
-    if (derived === undefined) Object.defineProperty(this, 'derived', { value: (derived = new Map()) })
-    let endpoint = derived!.get(name)
-    if (endpoint === undefined) derived!.set(name, (endpoint = make()))
-    return endpoint
+    const made = make()
+    Object.defineProperty(this, name, { value: made })
+    return made
   }
 
   /** [params, body] from the call's arguments: a lone argument is the body when the path has no parameters. */
   splitArgs(args: readonly unknown[]): [Record<string, unknown> | undefined, unknown] {
-    if (args.length >= 2) return [args[0] as Record<string, unknown> | undefined, args[1]]
-    const takesBody = !HAS_NO_BODY.has(this.method)
-    if (takesBody && args.length === 1 && pathParameterNames(this.path as string).length === 0) return [undefined, args[0]]
-    return [args[0] as Record<string, unknown> | undefined, undefined]
+    return args.length === 1 && !['GET', 'HEAD', 'DELETE'].includes(this.method) && template(this.path as string).names.length === 0
+      ? [undefined, args[0]]
+      : [args[0] as Record<string, unknown> | undefined, args[1]]
   }
 
-  static {
-    // A prototype value, not a class field: options (an `errorPolicy` given to the constructor)
-    // are own properties of the endpoint and must win over it. Set in the class body, so
-    // importing the module does no work of its own.
-    Object.defineProperty(this.prototype, 'errorPolicy', {
-      value: function errorPolicy(error: unknown): 'soft' | undefined {
-        const status = (error as { status?: unknown } | null)?.status
-        return (typeof status === 'number' && status >= 500) || error instanceof TypeError ? 'soft' : undefined
-      },
-      writable: true,
-      configurable: true,
-    })
+  /**
+   * Soft for a status of 500 or more and for network failures (a `TypeError`): when data is
+   * cached, readers keep showing it and only the caller of `controller.fetch` sees the error.
+   * 4xx errors are hard. Override with the `errorPolicy` option (an own property of the
+   * endpoint, so it wins over this prototype method).
+   */
+  errorPolicy(error: unknown): 'soft' | undefined {
+    const status = (error as { status?: unknown } | null)?.status
+    return (typeof status === 'number' && status >= 500) || error instanceof TypeError ? 'soft' : undefined
   }
 }
 
-/** The schema with its Collection (bare, or a member of an object schema) replaced by `map(collection)`. */
-function mapCollection(schema: unknown, map: (collection: Collection<any>) => unknown): [unknown, boolean] {
-  if (schemaKindOf(schema) === 'Collection') return [map(schema as Collection<any>), true]
-  if (schema instanceof ObjectSchema) {
-    const [inner, found] = mapCollection(schema.schema, map)
-    return found ? [new ObjectSchema(inner as Record<string, unknown>), true] : [schema, false]
+/**
+ * The schema with its Collection (bare, or a member of an object schema) replaced by
+ * `map(collection)`; undefined when it holds none. Only the first Collection is mapped.
+ */
+function mapCollection(schema: unknown, map: (collection: Collection<any>) => unknown): unknown {
+  if (schemaKindOf(schema) === 'Collection') return map(schema as Collection<any>)
+  const members = schema instanceof ObjectSchema ? (schema.schema as object) : schema
+  // Arrays and schema objects (anything that normalizes itself) hold no member Collection here.
+  if (members === null || typeof members !== 'object' || Array.isArray(members) || 'normalize' in members) return undefined
+  for (const [name, member] of Object.entries(members)) {
+    const mapped = mapCollection(member, map)
+    if (mapped !== undefined) {
+      const out = { ...members, [name]: mapped }
+      return schema instanceof ObjectSchema ? new ObjectSchema(out) : out
+    }
   }
-  if (schema === null || typeof schema !== 'object' || Array.isArray(schema) || typeof (schema as { normalize?: unknown }).normalize === 'function') return [schema, false]
-  const out: Record<string, unknown> = {}
-  let found = false
-  for (const member of Object.keys(schema)) {
-    const [value, here]: [unknown, boolean] = found ? [(schema as Record<string, unknown>)[member], false] : mapCollection((schema as Record<string, unknown>)[member], map)
-    out[member] = value
-    found ||= here
-  }
-  return found ? [out, true] : [schema, false]
-}
-
-/** The Collection in a schema (bare, or a member of an object schema), if any. */
-function findCollection(schema: unknown): Collection<any> | undefined {
-  let found: Collection<any> | undefined
-  mapCollection(schema, (collection) => (found ??= collection))
-  return found
+  return undefined
 }
 
 /**
@@ -540,27 +553,24 @@ function findCollection(schema: unknown): Collection<any> | undefined {
  * which has no next cursor, leaves none behind.
  */
 export function appendPage(previous: unknown, page: unknown): unknown {
-  if (previous === undefined || previous === null) return page
+  if (previous == null) return page
   if (Array.isArray(previous) && Array.isArray(page)) {
     const seen = new Set(previous.map(identity))
-    return [...previous, ...page.filter((item) => !seen.has(identity(item)))]
+    return previous.concat(page.filter((item) => !seen.has(identity(item))))
   }
-  if (typeof previous === 'object' && typeof page === 'object' && page !== null && !Array.isArray(page)) {
-    // Members are defined, not assigned: a "__proto__" member of a server page stays data.
-    const out: Record<string, unknown> = {}
-    const define = (key: string, value: unknown) => Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true })
-    for (const key of Object.keys(previous)) {
-      const value = (previous as Record<string, unknown>)[key]
-      if (Array.isArray(value)) define(key, value)
-    }
-    for (const key of Object.keys(page)) {
-      const before = Object.prototype.hasOwnProperty.call(out, key) ? out[key] : undefined
-      const after = (page as Record<string, unknown>)[key]
-      define(key, Array.isArray(before) && Array.isArray(after) ? appendPage(before, after) : after)
-    }
-    return out
-  }
-  return page
+  if (typeof previous !== 'object' || page === null || typeof page !== 'object' || Array.isArray(page)) return page
+  // Built from entries, not assigned: a "__proto__" member of a server page stays data. A member
+  // of both keeps its place and takes the page's value.
+  return Object.fromEntries(
+    Object.entries(previous)
+      .filter(([, value]) => Array.isArray(value))
+      .concat(
+        Object.entries(page).map(([key, after]) => {
+          const before = (previous as Record<string, unknown>)[key]
+          return [key, Array.isArray(before) && Array.isArray(after) ? appendPage(before, after) : after]
+        }),
+      ),
+  )
 }
 
 /** Normalized list items are pks (or `{ id, schema }` for unions); compare them by value. */
@@ -568,30 +578,22 @@ function identity(item: unknown): unknown {
   return item !== null && typeof item === 'object' ? JSON.stringify(item) : item
 }
 
-/** The body as text; a connection that fails mid-body rejects naming the request and keeping the cause. */
-async function readBody(response: Response): Promise<string> {
-  try {
-    return await response.text()
-  } catch (error) {
-    if ((error as { name?: unknown } | null)?.name === 'AbortError') throw error
-    const request = requests.get(response)
-    const what = request !== undefined ? `${request.method} ${request.url}` : response.url || 'the request'
-    throw new TypeError(`${what} failed while reading the response body: ${messageChain(error)}`, { cause: error })
-  }
+/** The start of a body, quoted, for messages. */
+function excerpt(text: string): string {
+  return JSON.stringify(text.length > 80 ? text.slice(0, 77) + '...' : text)
 }
 
-/** Why a text body cannot be the data of a schema, with the start of the body. */
+/** Why a text body cannot be the data of a schema, with the start of the body (development builds only). */
 function describeTextBody(text: string, type: string): string {
-  const excerpt = JSON.stringify(text.length > 80 ? text.slice(0, 77) + '...' : text)
   const said = type === '' ? 'no content-type' : `content-type ${type}`
   if (/html/i.test(type) || /^\s*<(!doctype|html)/i.test(text)) {
-    return `expected JSON for its schema but got an HTML page (${said}); usually no API route answered this URL: ${excerpt}`
+    return `expected JSON for its schema but got an HTML page (${said}); usually no API route answered this URL: ${excerpt(text)}`
   }
   try {
     JSON.parse(text)
-    return `the body is JSON but the response has ${said}; have the server send application/json, or override parseResponse: ${excerpt}`
+    return `the body is JSON but the response has ${said}; have the server send application/json, or override parseResponse: ${excerpt(text)}`
   } catch {
-    return `expected JSON for its schema but got ${said}: ${excerpt}`
+    return `expected JSON for its schema but got ${said}: ${excerpt(text)}`
   }
 }
 
@@ -599,28 +601,9 @@ function describeTextBody(text: string, type: string): string {
 function messageChain(error: unknown): string {
   const messages: string[] = []
   // Bounded: a cause chain can be circular.
-  for (let e = error; e !== undefined && e !== null && messages.length < 5; e = (e as { cause?: unknown }).cause) {
+  for (let e = error; e != null && messages.length < 5; e = (e as { cause?: unknown }).cause) {
     const message = (e as { message?: unknown }).message
     messages.push(typeof message === 'string' ? message : String(e))
   }
   return messages.join(': ')
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof (value as { then?: unknown } | null)?.then === 'function'
-}
-
-function isRawBody(body: unknown): boolean {
-  return (
-    typeof body === 'string' ||
-    (typeof FormData !== 'undefined' && body instanceof FormData) ||
-    (typeof URLSearchParams !== 'undefined' && body instanceof URLSearchParams) ||
-    (typeof Blob !== 'undefined' && body instanceof Blob) ||
-    body instanceof ArrayBuffer ||
-    ArrayBuffer.isView(body)
-  )
-}
-
-function hasHeader(headers: Record<string, string>, name: string): boolean {
-  return Object.keys(headers).some((key) => key.toLowerCase() === name)
 }

@@ -7,6 +7,10 @@ import type { ShortenPath } from './pathTypes'
 import type { Resource as ResourceOf, ResourceGenerics } from './Resource'
 import { RestEndpoint, type RestEndpointOptions, type RestGenerics } from './RestEndpoint'
 
+// Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only text;
+// `typeof process` keeps it safe where nothing defines `process`.
+declare const process: { env: { NODE_ENV?: string } }
+
 /**
  * Everything `createResource` takes besides path, schema, body and searchParams: data-client's
  * (untyped) `ResourceOptions`. Endpoint options (expiry, errorPolicy, request hooks) reach every member.
@@ -78,71 +82,73 @@ export function createResource<P extends string, S extends Schema, B = unknown, 
   options: TypedResourceOptions<P, S, B, Q>,
 ): ResourceOf<GenericsOf<P, S, B, Q>> {
   const { path, schema, Endpoint = RestEndpoint, searchParams, body, optimistic, paginationField, ...common } = options
-  const listPath = shortenPath(path)
-  const name = resourceName(schema)
-  const make = (member: string, extra: Record<string, unknown>) =>
-    new Endpoint({ ...common, name: `${name}.${member}`, ...extra } as RestEndpointOptions<any> & RestGenerics) as any
-  const withOptimistic = (getOptimisticResponse: (snapshot: SnapshotInterface, ...args: any[]) => unknown) =>
-    optimistic ? { getOptimisticResponse } : {}
-
-  const get = make('get', { path, schema })
-  // getList carries the create guess (a read never uses it), so that its push and unshift, and
-  // those of a getList extended with another list schema, are optimistic too.
-  const getList = make('getList', { path: listPath, schema: new Collection([schema]), searchParams, paginationField, ...withOptimistic(guessCreated) })
-  const create = (getList.push as RestEndpoint<any>).extend({ name: `${name}.create`, body }) as any
+  const name =
+    (schema as { key?: string }).key ?? (schema as { entityKeys?: string }).entityKeys ?? (schema as { name?: string }).name ?? 'resource'
+  const make = (member: string, extra: Record<string, unknown>, guess?: (snapshot: SnapshotInterface, ...args: any[]) => unknown) =>
+    new Endpoint({ ...common, name: `${name}.${member}`, ...extra, ...(optimistic && { getOptimisticResponse: guess }) } as RestEndpointOptions<any> &
+      RestGenerics) as any
   // A guess names only what the call changes: the cache merges it into the stored record, and
   // keeps the fields a newer response brought. (Spreading the stored record into the guess would
   // fill a summary record with defaults and make it pass for a complete detail record.)
-  const update = make('update', {
-    path,
-    method: 'PUT',
-    schema,
-    body,
-    ...withOptimistic((_snapshot, params: object, sent: unknown) => ({ ...params, ...pojo(sent) })),
-  })
+  const guessUpdated = (_snapshot: SnapshotInterface, params: object, sent: unknown) => ({ ...params, ...pojo(sent) })
   const cached = cachedInAnyForm(schema)
-  const partialUpdate = make('partialUpdate', {
-    path,
-    method: 'PATCH',
-    schema,
-    body,
-    ...withOptimistic((snapshot, params: object, sent: unknown) => {
+
+  // getList carries the create guess (a read never uses it), so that its push and unshift, and
+  // those of a getList extended with another list schema, are optimistic too.
+  const getList = make('getList', { path: shortenPath(path), schema: new Collection([schema]), searchParams, paginationField }, guessCreated)
+  return {
+    get: make('get', { path, schema }),
+    getList,
+    create: (getList.push as RestEndpoint<any>).extend({ name: `${name}.create`, body }),
+    update: make('update', { path, method: 'PUT', schema, body }, guessUpdated),
+    partialUpdate: make('partialUpdate', { path, method: 'PATCH', schema, body }, (snapshot, params: object, sent: unknown) => {
       // A partial body says nothing about the other fields: without the entity, there is no guess.
       if (snapshot.get(cached, params) === undefined) throw snapshot.abort
-      return { ...params, ...pojo(sent) }
+      return guessUpdated(snapshot, params, sent)
     }),
-  })
-  const remove = make('delete', {
-    path,
-    method: 'DELETE',
-    // An Entity or a Union (whose type field, or the stored pk, picks the table) is deleted; any
-    // other schema (data-client does the same) normalizes the response as it is.
-    schema: isEntity(schema) || schemaKindOf(schema) === 'Union' ? new Invalidate(schema as any) : schema,
-    process: (value: unknown, params: unknown) => deleteResult(value, params, schema),
-    ...withOptimistic((_snapshot, params: object) => params),
-  })
-  return { get, getList, create, update, partialUpdate, delete: remove, extend: extendResource } as ResourceOf<GenericsOf<P, S, B, Q>>
+    delete: make(
+      'delete',
+      {
+        path,
+        method: 'DELETE',
+        // An Entity or a Union (whose type field, or the stored pk, picks the table) is deleted; any
+        // other schema (data-client does the same) normalizes the response as it is.
+        schema: isEntity(schema) || schemaKindOf(schema) === 'Union' ? new Invalidate(schema as any) : schema,
+        process: (value: unknown, params: unknown) => deleteResult(value, params, schema),
+      },
+      (_snapshot, params: object) => params,
+    ),
+    extend: extendResource,
+  } as unknown as ResourceOf<GenericsOf<P, S, B, Q>>
 }
 
-const hasOwn = Object.prototype.hasOwnProperty
-
-/** The runtime of every `extend` form; a copy of the resource, so `this` is the one it was called on. */
-function extendResource(this: Record<string, unknown>, ...args: unknown[]): Record<string, unknown> {
-  const [first, options] = args
-  if (typeof first === 'string') {
-    const member = hasOwn.call(this, first) && isMember(this[first]) ? this[first] : this.get
-    if (!isMember(member)) throw new TypeError(`resource.extend("${first}", options) needs a get member to start a new member from`)
-    return { ...this, [first]: member.extend(options as Partial<RestEndpointOptions<RestGenerics>>) }
+/**
+ * The runtime of every `extend` form; a copy of the resource, so `this` is the one it was called
+ * on. `extend(name, options)` starts a new member from `get` when there is no such member yet.
+ */
+function extendResource(this: Record<string, unknown>, first: unknown, options?: unknown): Record<string, unknown> {
+  if (typeof first === 'function') return { ...this, ...first(this) }
+  const named = typeof first === 'string'
+  if (!named && (first === null || typeof first !== 'object')) {
+    throw new TypeError(
+      typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+        ? 'resource.extend takes (name, options), an object of member options, or a function of the resource'
+        : 'Tessera E309',
+    )
   }
-  if (typeof first === 'function') return { ...this, ...(first as (base: unknown) => object)(this) }
-  if (first === null || typeof first !== 'object') throw new TypeError('resource.extend takes (name, options), an object of member options, or a function of the resource')
   const out = { ...this }
-  for (const name of Object.keys(first)) {
-    const member = hasOwn.call(this, name) ? this[name] : undefined
-    if (!isMember(member)) {
-      throw new TypeError(`resource.extend({ ${name} }): the resource has no member "${name}"; add one with resource.extend("${name}", options)`)
+  for (const [name, memberOptions] of named ? [[first, options] as const] : Object.entries(first as object)) {
+    const member = [name, ...(named ? ['get'] : [])].map((key) => (Object.prototype.hasOwnProperty.call(this, key) ? this[key] : undefined)).find(isMember)
+    if (member === undefined) {
+      throw new TypeError(
+        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+          ? named
+            ? `resource.extend("${name}", options) needs a get member to start a new member from`
+            : `resource.extend({ ${name} }): the resource has no member "${name}"; add one with resource.extend("${name}", options)`
+          : `Tessera E308: ${name}`,
+      )
     }
-    out[name] = member.extend((first as Record<string, Partial<RestEndpointOptions<RestGenerics>>>)[name]!)
+    out[name] = member.extend(memberOptions as Partial<RestEndpointOptions<RestGenerics>>)
   }
   return out
 }
@@ -164,8 +170,7 @@ function guessCreated(this: RestEndpoint, _snapshot: SnapshotInterface, ...args:
  */
 function cachedInAnyForm(schema: Schema): Schema {
   if (!isEntity(schema) || typeof schema !== 'function') return schema
-  const Entity = schema as unknown as new () => object
-  return class extends (Entity as any) {
+  return class extends (schema as any) {
     static key = (schema as { key: string }).key
     static validate() {
       return undefined
@@ -187,9 +192,5 @@ function pojo(body: unknown): object | undefined {
 function deleteResult(value: unknown, params: unknown, schema: unknown): unknown {
   if (value === null || typeof value !== 'object' || Object.keys(value).length === 0) return params
   const pk = (schema as { pk?: (v: unknown) => unknown }).pk?.(value)
-  return pk === undefined || pk === null || pk === '' ? { ...(params as object), ...value } : value
-}
-
-function resourceName(schema: unknown): string {
-  return (schema as { key?: string }).key ?? (schema as { entityKeys?: string }).entityKeys ?? (schema as { name?: string }).name ?? 'resource'
+  return pk == null || pk === '' ? { ...(params as object), ...value } : value
 }

@@ -1,4 +1,6 @@
-import type { SearchValue } from './pathTypes'
+// Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only text;
+// `typeof process` keeps it safe where nothing defines `process`.
+declare const process: { env: { NODE_ENV?: string } }
 
 /** Thrown before any request when a path needs a parameter the call did not give. */
 export class MissingParameterError extends Error {
@@ -18,140 +20,121 @@ export class InvalidParameterError extends Error {
   readonly status = 400
 }
 
-interface Param {
-  readonly name: string
-  readonly optional: boolean
-  /** The `/` before the parameter, dropped with an absent optional parameter. */
-  readonly slash: boolean
-}
+/** A parameter: its name, whether it is optional, and whether a `/` goes before it (dropped with an absent optional one). */
+type Param = readonly [name: string, optional: boolean, slash: boolean]
 
-/** A parsed path template: literal text and parameters, in order. */
+/**
+ * A parsed path template: literal text and parameters, alternating (literals may be empty), the
+ * parameter names, and (built when `testKey` first needs it) the pattern of its filled paths.
+ */
 interface Template {
   readonly parts: readonly (string | Param)[]
   readonly names: readonly string[]
-  /**
-   * Matches a filled path and any query string after it (parameter values are encoded, so they
-   * hold no `/`, `?`, `&` or `#`: the first of those a template did not write starts the query).
-   */
-  readonly pattern: RegExp
+  pattern?: RegExp
 }
 
 // A backslash makes the next character literal, whatever it is, as in path-to-regexp (which
 // data-client uses): `'http\\://host\\:8080/users/:id'` has one parameter, and
 // `'/search\\?q=:q'` a literal `?` (path-to-regexp would read a bare one as a modifier).
 const TOKEN = /\\([\s\S])|(\/)?:([A-Za-z_$][\w$]*)(\?)?/g
+// Each template is parsed once, however many endpoints and calls use it.
 const templates = new Map<string, Template>()
-const hasOwn = Object.prototype.hasOwnProperty
 
-function parse(path: string): Template {
-  let template = templates.get(path)
-  if (template !== undefined) return template
-  const parts: (string | Param)[] = []
-  const names: string[] = []
-  let source = ''
-  let literal = ''
-  let last = 0
-  for (const match of path.matchAll(TOKEN)) {
-    literal += path.slice(last, match.index)
-    last = match.index! + match[0].length
-    if (match[1] !== undefined) {
-      literal += match[1]
-      continue
+/** The parsed template of a path. */
+export function template(path: string): Template {
+  let parsed = templates.get(path)
+  if (parsed === undefined) {
+    const parts: (string | Param)[] = []
+    const names: string[] = []
+    let literal = ''
+    let last = 0
+    for (const match of path.matchAll(TOKEN)) {
+      literal += path.slice(last, match.index)
+      last = match.index! + match[0].length
+      if (match[1] !== undefined) literal += match[1]
+      else {
+        parts.push(literal, [match[3]!, match[4] === '?', match[2] === '/'])
+        names.push(match[3]!)
+        literal = ''
+      }
     }
-    if (literal !== '') parts.push(literal)
-    source += escapeRegExp(literal)
-    literal = ''
-    const param: Param = { name: match[3]!, optional: match[4] === '?', slash: match[2] === '/' }
-    parts.push(param)
-    names.push(param.name)
-    const segment = `${param.slash ? '/' : ''}[^/?#]+`
-    source += param.optional ? `(?:${segment})?` : segment
+    parts.push(literal + path.slice(last))
+    templates.set(path, (parsed = { parts, names }))
   }
-  literal += path.slice(last)
-  if (literal !== '') parts.push(literal)
-  source += escapeRegExp(literal)
-  template = { parts, names, pattern: new RegExp(`^${source}(?:[?&].*)?$`) }
-  templates.set(path, template)
-  return template
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-}
-
-/** Names of the `:name` parameters in a path template, in order (an escaped `\:` is no parameter). */
-export function pathParameterNames(path: string): string[] {
-  return parse(path).names.slice()
+  return parsed
 }
 
 /**
- * Fills a path template: each `:name` becomes the URI-encoded parameter (one path segment: `/`,
- * `?` and `#` are encoded); an absent optional `:name?` segment disappears with its slash; a
- * backslash makes the next character literal (`\:` a colon, `\?` a question mark). Only own properties of `params` count, so `:constructor` is not found on
- * `Object.prototype`.
- * @returns the filled path, `''` when nothing is left.
+ * The URL of a call: `prefix`, then the path template filled (each `:name` becomes the
+ * URI-encoded parameter, one path segment: `/`, `?` and `#` are encoded; an absent optional
+ * `:name?` segment disappears with its slash; a backslash makes the next character literal), then
+ * every other parameter as the query, keys sorted for stable URLs (`?a=1&b=2`, or `&a=1` after a
+ * template that has its own `\?`). Only own properties of `params` count, so `:constructor` is not
+ * found on `Object.prototype`. A path that comes to `/` adds nothing to a prefix.
  * @throws {MissingParameterError} naming the first required parameter that is missing.
  * @throws {InvalidParameterError} for a parameter that is `.` or `..`.
  */
-export function compilePath(path: string, params: Record<string, unknown> | undefined, endpointName: string): string {
-  let out = ''
-  for (const part of parse(path).parts) {
+export function fillUrl(prefix: string, path: string, params: Record<string, unknown> | undefined, name: () => string): string {
+  const { parts, names } = template(path)
+  let filled = ''
+  for (const part of parts) {
     if (typeof part === 'string') {
-      out += part
+      filled += part
       continue
     }
-    const value = params !== undefined && params !== null && hasOwn.call(params, part.name) ? params[part.name] : undefined
-    if (value === undefined || value === null || value === '') {
-      if (part.optional) continue
+    const [param, optional, slash] = part
+    const value = params != null && Object.prototype.hasOwnProperty.call(params, param) ? params[param] : undefined
+    if (value == null || value === '') {
+      if (optional) continue
       throw new MissingParameterError(
-        `${endpointName} needs the path parameter "${part.name}" (path ${path}), but the call gave ${describeParams(params)}`,
+        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+          ? `${name()} needs the path parameter "${param}" (path ${path}), but the call gave ${describeParams(params)}`
+          : `Tessera E301: ${param} ${path}`,
       )
     }
     const text = String(value)
     if (text === '.' || text === '..') {
       throw new InvalidParameterError(
-        `${endpointName} cannot send the path parameter "${part.name}" as ${JSON.stringify(text)}: ` +
-          'URLs resolve "." and ".." (even encoded as %2E) to another path, so no request is sent',
+        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+          ? `${name()} cannot send the path parameter "${param}" as ${JSON.stringify(text)}: ` +
+              'URLs resolve "." and ".." (even encoded as %2E) to another path, so no request is sent'
+          : `Tessera E302: ${param} ${text} ${path}`,
       )
     }
-    out += (part.slash ? '/' : '') + encodeURIComponent(text)
+    filled += (slash ? '/' : '') + encodeURIComponent(text)
   }
-  return out
-}
-
-/**
- * True when `filled` is what `compilePath` makes of `path` for some parameter values, followed by
- * any query string (`?…`, or `&…` after a template that has its own `\?`).
- */
-export function matchesPath(path: string, filled: string): boolean {
-  const pattern = parse(path).pattern
-  if (pattern.test(filled)) return true
-  // An empty path and `/` are the same address (a urlPrefix is not followed by a lone `/`).
-  if (filled === '' || filled.startsWith('?')) return pattern.test('/' + filled)
-  if (filled === '/' || filled.startsWith('/?')) return pattern.test(filled.slice(1))
-  return false
-}
-
-/**
- * The query string for every parameter that is not a path parameter, keys sorted for stable URLs:
- * `?a=1&b=2`, or `&a=1&b=2` when `path` (filled) already has a query of its own.
- */
-export function buildQuery(params: Record<string, unknown> | undefined, exclude: readonly string[], path = ''): string {
-  if (!params) return ''
+  if (filled === '/' || filled === '') filled = prefix === '' ? '/' : ''
   const search = new URLSearchParams()
-  for (const name of Object.keys(params).sort()) {
-    if (exclude.includes(name)) continue
-    const value = params[name] as SearchValue
-    if (value === undefined || value === null) continue
-    if (Array.isArray(value)) for (const item of value) search.append(name, String(item))
-    else search.append(name, String(value))
+  if (params != null) {
+    for (const key of Object.keys(params).sort()) {
+      const value = params[key]
+      if (value != null && !names.includes(key)) for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item))
+    }
   }
   const query = search.toString()
-  return query ? `${path.includes('?') ? '&' : '?'}${query}` : ''
+  return prefix + filled + (query ? (filled.includes('?') ? '&' : '?') + query : '')
 }
 
+/**
+ * True when `filled` is what `fillUrl` makes of `path` (without a prefix) for some parameter
+ * values, followed by any query string (`?…`, or `&…` after a template that has its own `\?`).
+ * An empty path and `/` are the same address (a urlPrefix is not followed by a lone `/`).
+ */
+export function matchesPath(path: string, filled: string): boolean {
+  const parsed = template(path)
+  // Parameter values are encoded, so they hold no `/`, `?`, `&` or `#`: the first of those a
+  // template did not write starts the query.
+  const pattern = (parsed.pattern ??= new RegExp(
+    `^${parsed.parts
+      .map((part) => (typeof part === 'string' ? part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : `(?:${part[2] ? '/' : ''}[^/?#]+)${part[1] ? '?' : ''}`))
+      .join('')}(?:[?&].*)?$`,
+  ))
+  return pattern.test(filled) || (/^\/?(\?|$)/.test(filled) && pattern.test(filled[0] === '/' ? filled.slice(1) : '/' + filled))
+}
+
+/** What a call gave, for the message of a missing parameter (development builds only). */
 function describeParams(params: Record<string, unknown> | undefined): string {
-  if (params === undefined || params === null) return 'no parameters'
+  if (params == null) return 'no parameters'
   const names = Object.keys(params)
   return names.length === 0 ? '{}' : `{ ${names.join(', ')} }`
 }

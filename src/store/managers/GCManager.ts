@@ -1,8 +1,10 @@
-import type { EntityPath, EntityTable } from '../../schema/index'
+import type { EntityTable } from '../../schema/index'
 import type { EndpointInterface } from '../../endpoint/types'
 import { createGC, type Action } from '../actions'
 import { FETCH, GC, RECEIVE, REPLACE_STATE, RESET } from '../actionTypes'
-import type { Manager, Middleware } from '../Manager'
+import type { Manager, ManagerAPI, Middleware } from '../Manager'
+import type { OptimisticView } from '../optimistic'
+import { selectPaths } from '../selectors'
 import type { State } from '../state'
 
 /** Default time data is kept once nobody reads it: 5 minutes. */
@@ -18,26 +20,13 @@ export interface GCOptions {
   gcBatch?: number
 }
 
-/** What the collector needs from the controller. */
-export interface GCHost {
-  now(): number
-  getState(): State
-  dispatch(action: Action): void
-  /** The entity records a mounted read is built from (they are not collected). */
-  pathsOf(endpoint: EndpointInterface, args: readonly unknown[], state: State): readonly EntityPath[]
-  /** The records a stored record points at, itself included (empty when its schema is unknown). */
-  pathsFrom(entityKey: string, pk: string, state: State): readonly EntityPath[]
-}
-
 interface KeyInfo {
   /** Last response, error, or moment the last reader left. */
-  touchedAt: number
-  gcTime: number
-  /**
-   * The entity records the key's responses wrote (what keeps them alive): per response, the pks
-   * by entity key (counted in `ReferenceCounts`).
-   */
-  refs: readonly Refs[]
+  at: number
+  /** Its gcTime. */
+  ttl: number
+  /** The entity records the key's responses wrote (what keeps them alive): per response, its entity table. */
+  refs: readonly EntityTable[]
 }
 
 interface Reader {
@@ -46,63 +35,23 @@ interface Reader {
   readonly args: readonly unknown[]
 }
 
+// A record's id in the collector: entity key, SEPARATOR, pk (an entity key never holds SEPARATOR,
+// so the first one splits it back, whatever the pk holds).
 const SEPARATOR = '\u0000'
 
-/** The pks one response wrote, by entity key. */
-type Refs = { readonly [entityKey: string]: readonly string[] }
-const NO_REFS: readonly Refs[] = []
-
-function refsOf(entities: EntityTable): Refs {
-  const refs: Record<string, string[]> = Object.create(null)
-  for (const entityKey of Object.keys(entities)) refs[entityKey] = Object.keys(entities[entityKey]!)
-  return refs
+/** An id's entity key and pk. */
+function split(id: string): [entityKey: string, pk: string] {
+  const at = id.indexOf(SEPARATOR)
+  return [id.slice(0, at), id.slice(at + 1)]
 }
 
-/** A record no tracked key refers to any more (a refetch left it out, or its key was dropped while it was on screen). */
-interface Orphan {
-  readonly entityKey: string
-  readonly pk: string
-  /** When its last reference went away; it is collected gcTime later. */
-  readonly since: number
+/** Calls `fn` with the id of every record the responses wrote. */
+function eachId(refs: readonly EntityTable[], fn: (id: string) => void): void {
+  for (const entities of refs) for (const entityKey in entities) for (const pk in entities[entityKey]) fn(entityKey + SEPARATOR + pk)
 }
 
-/**
- * How many references the tracked keys hold to each record, by entity key then pk, kept in step
- * with every response and removal: a sweep then costs what it removes, not what the store holds
- * (a slice at 100k keys used to walk every key's references, ~90 ms), and a record that drops
- * to no reference at all is known at once (see `orphans`).
- */
-class ReferenceCounts {
-  private readonly byEntity = new Map<string, Map<string, number>>()
-  /** Records whose count went to zero, oldest first, by entity key + SEPARATOR + pk. */
-  readonly orphans = new Map<string, Orphan>()
-
-  count(entityKey: string, pk: string): number {
-    return this.byEntity.get(entityKey)?.get(pk) ?? 0
-  }
-
-  add(refs: readonly Refs[], delta: 1 | -1, now: number): void {
-    for (const response of refs) {
-      for (const entityKey in response) {
-        let byPk = this.byEntity.get(entityKey)
-        if (byPk === undefined) this.byEntity.set(entityKey, (byPk = new Map()))
-        for (const pk of response[entityKey]!) {
-          const before = byPk.get(pk) ?? 0
-          const count = before + delta
-          if (count > 0) byPk.set(pk, count)
-          else byPk.delete(pk)
-          if (count === 0 && before > 0) this.orphans.set(entityKey + SEPARATOR + pk, { entityKey, pk, since: now })
-          else if (before === 0 && count > 0 && this.orphans.size > 0) this.orphans.delete(entityKey + SEPARATOR + pk)
-        }
-      }
-    }
-  }
-
-  clear(): void {
-    this.byEntity.clear()
-    this.orphans.clear()
-  }
-}
+/** A change of references not counted yet: the responses' tables, up (+1) or down (-1), and when. */
+type Pending = readonly [refs: readonly EntityTable[], delta: 1 | -1, now: number]
 
 /**
  * Gives back memory nobody uses. A key with no mounted reader and no request in flight is
@@ -113,18 +62,42 @@ class ReferenceCounts {
  * records that came in through a hydrated state are never collected (keys are).
  */
 export class GCManager implements Manager {
-  private readonly keys = new Map<string, KeyInfo>()
-  private readonly readers = new Map<string, Reader>()
-  private readonly inflight = new Map<string, number>()
-  private readonly counts = new ReferenceCounts()
+  #keys = new Map<string, KeyInfo>()
+  #readers = new Map<string, Reader>()
+  #inflight = new Map<string, number>()
   /**
-   * Who was last seen pointing at a record, by entity key + SEPARATOR + pk: a record no key
-   * refers to stays while that one is stored and still points at it (checked again each time).
+   * How many references the tracked keys hold to each record, brought up to date from
+   * `#pending` before each read: a sweep then costs what it removes and what arrived since the
+   * last one, not what the store holds (a slice at 100k keys used to walk every key's
+   * references, ~90 ms), and a record that drops to no reference at all is known by then.
    */
-  private readonly pointedBy = new Map<string, Orphan>()
-  private host: GCHost | undefined
-  private timer: ReturnType<typeof setTimeout> | undefined
-  private idle: number | undefined
+  #counts = new Map<string, number>()
+  /**
+   * Reference changes not counted yet, in order. A response only queues its entity table (a 10k
+   * list costs one push on the dispatch path, not 10k Map writes); the counts are brought up to
+   * date, each change with its own time, before anything reads them (a sweep, a GC action), so
+   * every sweep sees exactly what counting on each response gave. Counting runs in the idle
+   * callback that sweeps, or once 64 changes are queued (a store that never sweeps would keep
+   * the old tables alive otherwise). A response's references are its own entity table (whose
+   * records are, equal ones aside, the objects the state holds), not ids built on dispatch.
+   */
+  #pending: Pending[] = []
+  /** Records no tracked key refers to any more, oldest first: when their last reference went (collected gcTime later). */
+  #orphans = new Map<string, number>()
+  /**
+   * Who was last seen pointing at a record: a record no key refers to stays while that one is
+   * stored and still points at it (checked again each time).
+   */
+  #pointedBy = new Map<string, string>()
+  /** The store, as its middleware was given it: clock, state and dispatch. */
+  #api: ManagerAPI | undefined
+  #timer: ReturnType<typeof setTimeout> | undefined
+  #idle: number | undefined
+  /**
+   * The store's read side (memo cache, schema registry, optimistic view), which the controller
+   * hands over: what a mounted read shows and what a record points at are read through it.
+   */
+  reads: OptimisticView | undefined
   readonly gcTime: number
   readonly gcBatch: number
 
@@ -133,14 +106,12 @@ export class GCManager implements Manager {
     this.gcBatch = Math.max(1, options.gcBatch ?? DEFAULT_GC_BATCH)
   }
 
-  /** Connects the collector to the store it sweeps. */
-  attach(host: GCHost): void {
-    this.host = host
-  }
-
-  middleware: Middleware = () => (next) => (action) => {
-    next(action)
-    this.observe(action)
+  middleware: Middleware = (api) => {
+    this.#api = api
+    return (next) => (action) => {
+      next(action)
+      this.#observe(action)
+    }
   }
 
   /** The middleware that watches actions for what they store and reference (data-client's Manager contract). */
@@ -150,20 +121,19 @@ export class GCManager implements Manager {
 
   /** A component started reading `key`: its data stays while it is mounted. */
   retain(key: string, endpoint: EndpointInterface, args: readonly unknown[]): void {
-    const reader = this.readers.get(key)
+    const reader = this.#readers.get(key)
     if (reader !== undefined) reader.count++
-    else this.readers.set(key, { count: 1, endpoint, args })
+    else this.#readers.set(key, { count: 1, endpoint, args })
   }
 
   /** A reader of `key` went away; with the last one, its gcTime starts. */
   release(key: string): void {
-    const reader = this.readers.get(key)
-    if (reader === undefined) return
-    if (--reader.count > 0) return
-    this.readers.delete(key)
-    const info = this.keys.get(key)
-    if (info !== undefined && this.host !== undefined) this.touch(key, info, this.host.now())
-    this.schedule()
+    const reader = this.#readers.get(key)
+    if (reader === undefined || --reader.count > 0) return
+    this.#readers.delete(key)
+    const info = this.#keys.get(key)
+    if (info !== undefined && this.#api !== undefined) this.#touch(key, info, this.#api.now())
+    this.#schedule()
   }
 
   /**
@@ -171,22 +141,25 @@ export class GCManager implements Manager {
    * @returns true when collectible keys remain (another slice would remove more).
    */
   sweep(): boolean {
-    const host = this.host
-    if (host === undefined) return false
-    const now = host.now()
+    const api = this.#api
+    const reads = this.reads
+    if (api === undefined || reads === undefined) return false
+    this.#flush()
+    const now = api.now()
+    // A bound on what one slice examines keeps it cheap however the keys are spread.
+    const limit = this.gcBatch * 4
     const drop: string[] = []
     let more = false
     let examined = 0
     // Keys are in the order they were last touched, oldest first; most share one gcTime, so the
-    // scan stops early; a bound on what one slice examines keeps it cheap when they do not.
-    for (const [key, info] of this.keys) {
-      if (info.touchedAt + info.gcTime > now) {
-        if (info.gcTime === this.gcTime) break
-        if (++examined > this.gcBatch * 4) break
+    // scan stops early.
+    for (const [key, info] of this.#keys) {
+      if (info.at + info.ttl > now) {
+        if (info.ttl === this.gcTime || ++examined > limit) break
         continue
       }
-      if (++examined > this.gcBatch * 4) break
-      if (this.readers.has(key) || (this.inflight.get(key) ?? 0) > 0) continue
+      if (++examined > limit) break
+      if (this.#busy(key)) continue
       if (drop.length === this.gcBatch) {
         more = true
         break
@@ -194,204 +167,241 @@ export class GCManager implements Manager {
       drop.push(key)
     }
     // The records only the dropped keys refer to: every reference to them is one of theirs.
-    const candidates: Orphan[] = []
+    const candidates: string[] = []
     const own = new Map<string, number>()
     for (const key of drop) {
-      for (const refs of this.keys.get(key)!.refs) {
-        for (const entityKey in refs) {
-          for (const pk of refs[entityKey]!) {
-            const id = entityKey + SEPARATOR + pk
-            const seen = own.get(id)
-            if (seen === undefined) candidates.push({ entityKey, pk, since: now })
-            own.set(id, (seen ?? 0) + 1)
-          }
-        }
-      }
+      eachId(this.#keys.get(key)!.refs, (id) => {
+        const seen = own.get(id)
+        if (seen === undefined) candidates.push(id)
+        own.set(id, (seen ?? 0) + 1)
+      })
     }
     // And records no key refers to any more, gcTime after they lost their last reference.
     let orphans = 0
-    for (const orphan of this.counts.orphans.values()) {
-      if (orphan.since + this.gcTime > now) break
-      if (++orphans > this.gcBatch * 4) {
+    for (const [id, since] of this.#orphans) {
+      if (since + this.gcTime > now) break
+      if (++orphans > limit) {
         more = true
         break
       }
-      candidates.push(orphan)
+      candidates.push(id)
     }
     if (drop.length === 0 && candidates.length === 0) return false
-    const state = host.getState()
+    const view = reads.view(api.getState(), now)
     let kept: Set<string> | undefined
-    const remove = new Map<string, Orphan>()
-    const survivors: Orphan[] = []
-    for (const candidate of candidates) {
-      const { entityKey, pk } = candidate
-      const id = entityKey + SEPARATOR + pk
+    const remove = new Set<string>()
+    const survivors: string[] = []
+    for (const id of candidates) {
       const mine = own.get(id) ?? 0
-      if (this.counts.count(entityKey, pk) > mine) {
+      if ((this.#counts.get(id) ?? 0) > mine) {
         // A record of a dropped key that another key keeps.
-        if (mine > 0) survivors.push(candidate)
+        if (mine > 0) survivors.push(id)
         continue
       }
       // What a mounted component shows is never collected, whichever key brought it.
-      kept ??= this.mountedRecords(state)
+      kept ??= this.#mounted(view, reads)
       if (kept.has(id)) {
-        survivors.push(candidate)
-        this.restamp(id, candidate, now)
+        survivors.push(id)
+        this.#restamp(id, now)
         continue
       }
-      remove.set(id, candidate)
+      remove.add(id)
     }
     // What stays keeps what it points at. The summary/detail pattern: the list keeps the article,
     // but only the detail's response held its comments, so they must not go with the detail.
     if (remove.size > 0) {
       // What each holder points at, read once per slice however many records it holds.
       const reach = new Map<string, Set<string>>()
-      const reachOf = (holder: Orphan): Set<string> => {
-        const holderId = holder.entityKey + SEPARATOR + holder.pk
-        let ids = reach.get(holderId)
+      const reachOf = (holder: string): Set<string> => {
+        let ids = reach.get(holder)
         if (ids === undefined) {
-          ids = new Set()
-          for (const { key, pk } of host.pathsFrom(holder.entityKey, holder.pk, state)) ids.add(key + SEPARATOR + pk)
-          ids.delete(holderId)
-          reach.set(holderId, ids)
+          reach.set(holder, (ids = new Set()))
+          const [entityKey, pk] = split(holder)
+          // Read with every schema that wrote its entity key in this session (a summary and its
+          // detail share one); none for a key no response normalized here (a hydrated state).
+          for (const schema of reads.schemas.get(entityKey) ?? []) {
+            for (const path of reads.memo.denormalize(schema, pk, view.entities, []).paths) ids.add(path.key + SEPARATOR + path.pk)
+          }
+          ids.delete(holder)
         }
         return ids
       }
-      for (const survivor of survivors) for (const id of reachOf(survivor)) this.pointedBy.set(id, survivor)
-      for (const [id, candidate] of remove) {
-        const holder = this.pointedBy.get(id)
-        if (holder === undefined || remove.has(holder.entityKey + SEPARATOR + holder.pk)) continue
+      for (const survivor of survivors) for (const id of reachOf(survivor)) this.#pointedBy.set(id, survivor)
+      for (const id of remove) {
+        const holder = this.#pointedBy.get(id)
         // Still stored and still pointing at it (the link may have changed since it was noted).
-        if (!reachOf(holder).has(id)) continue
+        if (holder === undefined || remove.has(holder) || !reachOf(holder).has(id)) continue
         remove.delete(id)
-        this.restamp(id, candidate, now)
+        this.#restamp(id, now)
       }
     }
     const entities: Record<string, string[]> = Object.create(null)
-    for (const { entityKey, pk } of remove.values()) (entities[entityKey] ??= []).push(pk)
+    for (const id of remove) {
+      const [entityKey, pk] = split(id)
+      ;(entities[entityKey] ??= []).push(pk)
+    }
     // Nothing to remove (every orphan due is still on screen): no action.
-    if (drop.length > 0 || Object.keys(entities).length > 0) host.dispatch(createGC(drop, entities, now))
+    if (drop.length > 0 || remove.size > 0) api.dispatch(createGC(drop, entities, now))
     return more
   }
 
-  /** An orphan that stays is looked at again a gcTime from now. */
-  private restamp(id: string, record: Orphan, now: number): void {
-    if (this.counts.orphans.delete(id)) this.counts.orphans.set(id, { entityKey: record.entityKey, pk: record.pk, since: now })
+  cleanup(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer)
+    if (this.#idle !== undefined) (globalThis as { cancelIdleCallback?: (id: number) => void }).cancelIdleCallback?.(this.#idle)
+    this.#timer = this.#idle = undefined
+    this.#clear()
   }
 
-  cleanup(): void {
-    if (this.timer !== undefined) clearTimeout(this.timer)
-    if (this.idle !== undefined) (globalThis as { cancelIdleCallback?: (id: number) => void }).cancelIdleCallback?.(this.idle)
-    this.timer = this.idle = undefined
-    this.keys.clear()
-    this.inflight.clear()
-    this.counts.clear()
-    this.pointedBy.clear()
+  /** Forgets what the index says about the state (a reset, a replaced state, a cleanup). */
+  #clear(): void {
+    this.#keys.clear()
+    this.#pending = []
+    this.#inflight.clear()
+    this.#counts.clear()
+    this.#orphans.clear()
+    this.#pointedBy.clear()
+  }
+
+  /** An orphan that stays is looked at again a gcTime from now. */
+  #restamp(id: string, now: number): void {
+    if (this.#orphans.delete(id)) this.#orphans.set(id, now)
+  }
+
+  /** Counts the queued references up (+1) or down (-1); a record whose count goes to zero becomes an orphan. */
+  #flush(): void {
+    const pending = this.#pending
+    if (pending.length === 0) return
+    this.#pending = []
+    for (const [refs, delta, now] of pending) {
+      eachId(refs, (id) => {
+        const before = this.#counts.get(id) ?? 0
+        const count = before + delta
+        if (count > 0) this.#counts.set(id, count)
+        else this.#counts.delete(id)
+        if (count === 0 && before > 0) this.#orphans.set(id, now)
+        else if (before === 0 && count > 0) this.#orphans.delete(id)
+      })
+    }
+  }
+
+  /** One request for `key` more (1) or fewer (-1) in flight. */
+  #fetching(key: string, delta: 1 | -1): void {
+    const count = (this.#inflight.get(key) ?? 0) + delta
+    if (count > 0) this.#inflight.set(key, count)
+    else this.#inflight.delete(key)
+  }
+
+  /** A key a mounted component reads or a request is fetching: never collected. */
+  #busy(key: string): boolean {
+    return this.#readers.has(key) || this.#inflight.has(key)
   }
 
   /** Keeps the index of keys and references in step with the state, replayed actions included. */
-  private observe(action: Action): void {
+  #observe(action: Action): void {
     switch (action.type) {
       case FETCH:
-        this.inflight.set(action.key, (this.inflight.get(action.key) ?? 0) + 1)
+        this.#fetching(action.key, 1)
         return
       case RECEIVE: {
-        const pending = (this.inflight.get(action.key) ?? 0) - 1
-        if (pending > 0) this.inflight.set(action.key, pending)
-        else this.inflight.delete(action.key)
+        this.#fetching(action.key, -1)
         const now = action.meta.date
         const gcTime = action.meta.gcTime ?? this.gcTime
         if (action.error) {
-          const info = this.keys.get(action.key)
-          this.touch(action.key, info ?? { touchedAt: now, gcTime, refs: NO_REFS }, now)
+          this.#touch(action.key, this.#keys.get(action.key) ?? { at: now, ttl: gcTime, refs: [] }, now)
         } else {
-          this.setRefs(action.key, action.entities, now, gcTime, true)
+          this.#setRefs(action.key, action.entities, now, gcTime, true)
           // A page appended to its list keeps its rows alive through the list too.
-          if (action.updates) for (const key of Object.keys(action.updates)) this.setRefs(key, action.entities, now, gcTime, false)
+          if (action.updates) for (const key of Object.keys(action.updates)) this.#setRefs(key, action.entities, now, gcTime, false)
         }
-        this.schedule()
+        this.#schedule()
         return
       }
       case GC:
         for (const key of action.keys) {
-          const info = this.keys.get(key)
+          const info = this.#keys.get(key)
           if (info === undefined) continue
-          this.counts.add(info.refs, -1, action.meta.date)
-          this.keys.delete(key)
+          this.#pending.push([info.refs, -1, action.meta.date])
+          this.#keys.delete(key)
         }
+        this.#flush()
         // What was removed is no orphan; what a reader kept stays one, to be looked at later.
         for (const entityKey in action.entities) {
           for (const pk of action.entities[entityKey]!) {
-            this.counts.orphans.delete(entityKey + SEPARATOR + pk)
-            this.pointedBy.delete(entityKey + SEPARATOR + pk)
+            this.#orphans.delete(entityKey + SEPARATOR + pk)
+            this.#pointedBy.delete(entityKey + SEPARATOR + pk)
           }
         }
         return
       case RESET:
       case REPLACE_STATE:
         // Nothing the index says about the old state holds any more.
-        this.keys.clear()
-        this.inflight.clear()
-        this.counts.clear()
-        this.pointedBy.clear()
-        return
+        this.#clear()
     }
   }
 
-  private setRefs(key: string, written: EntityTable, now: number, gcTime: number, replace: boolean): void {
-    const old = this.keys.get(key)?.refs ?? NO_REFS
-    const refs = refsOf(written)
+  #setRefs(key: string, entities: EntityTable, now: number, gcTime: number, replace: boolean): void {
+    const old = this.#keys.get(key)?.refs ?? []
     // New references first: a record the refetch still has never looks orphaned.
-    this.counts.add([refs], 1, now)
-    if (replace) this.counts.add(old, -1, now)
-    this.touch(key, { touchedAt: now, gcTime, refs: replace ? [refs] : [...old, refs] }, now)
+    this.#pending.push([[entities], 1, now])
+    if (replace && old.length > 0) this.#pending.push([old, -1, now])
+    // Bounded, for stores that never sweep (gcTime Infinity): the queue would hold old tables.
+    if (this.#pending.length > 64) this.#flush()
+    this.#touch(key, { at: now, ttl: gcTime, refs: replace ? [entities] : [...old, entities] }, now)
   }
 
   /** Moves the key to the end of the order (the newest), touched at `now`. */
-  private touch(key: string, info: KeyInfo, now: number): void {
-    this.keys.delete(key)
-    info.touchedAt = now
-    this.keys.set(key, info)
+  #touch(key: string, info: KeyInfo, now: number): void {
+    this.#keys.delete(key)
+    info.at = now
+    this.#keys.set(key, info)
   }
 
-  private mountedRecords(state: State): Set<string> {
+  /** What mounted components show (pending guesses applied), by record id. */
+  #mounted(view: State, reads: OptimisticView): Set<string> {
     const kept = new Set<string>()
-    for (const { endpoint, args } of this.readers.values()) {
-      for (const { key, pk } of this.host!.pathsOf(endpoint, args, state)) kept.add(key + SEPARATOR + pk)
+    for (const [readKey, { endpoint, args }] of this.#readers) {
+      for (const { key, pk } of selectPaths(view, endpoint, readKey, args, reads.memo)) kept.add(key + SEPARATOR + pk)
     }
     return kept
   }
 
   /** A sweep when the oldest collectible key becomes due, run when the page is idle. */
-  private schedule(): void {
-    if (this.timer !== undefined || this.idle !== undefined || this.host === undefined) return
+  #schedule(): void {
+    if (this.#timer !== undefined || this.#idle !== undefined || this.#api === undefined) return
     let due = Infinity
     let examined = 0
-    for (const [key, info] of this.keys) {
+    for (const [key, info] of this.#keys) {
       if (++examined > this.gcBatch * 4) break
-      if (this.readers.has(key) || (this.inflight.get(key) ?? 0) > 0) continue
-      due = Math.min(due, info.touchedAt + info.gcTime)
-      if (info.gcTime === this.gcTime) break
+      if (this.#busy(key)) continue
+      due = Math.min(due, info.at + info.ttl)
+      if (info.ttl === this.gcTime) break
     }
-    for (const orphan of this.counts.orphans.values()) {
-      due = Math.min(due, orphan.since + this.gcTime)
+    // The oldest orphan; a reference dropped but not counted yet may make one (no earlier than
+    // when it was dropped, which is as good a time to look as any).
+    for (const since of this.#orphans.values()) {
+      due = Math.min(due, since + this.gcTime)
       break
     }
-    const wait = due - this.host.now()
+    for (const [, delta, since] of this.#pending) {
+      if (delta > 0) continue
+      due = Math.min(due, since + this.gcTime)
+      break
+    }
+    const wait = due - this.#api.now()
     // Nothing due, or a wait beyond what setTimeout takes (a test's clock far from the timers'):
     // no timer; the next response or released reader schedules again, or the app sweeps by hand.
     if (!(wait < 2 ** 31 - 1)) return
-    this.timer = setTimeout(() => {
-      this.timer = undefined
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined
       const run = () => {
-        this.idle = undefined
+        this.#idle = undefined
         this.sweep()
-        this.schedule()
+        this.#schedule()
       }
       const requestIdle = (globalThis as { requestIdleCallback?: (fn: () => void, options?: object) => number }).requestIdleCallback
-      if (typeof requestIdle === 'function') this.idle = requestIdle(run, { timeout: 1_000 })
+      if (typeof requestIdle === 'function') this.#idle = requestIdle(run, { timeout: 1_000 })
       else run()
     }, Math.max(wait, 0))
-    ;(this.timer as { unref?: () => void }).unref?.()
+    ;(this.#timer as { unref?: () => void }).unref?.()
   }
 }

@@ -1,14 +1,16 @@
 import type { EndpointInterface } from '../../endpoint/types'
 import type { ReceiveErrorAction } from '../actions'
 import { RECEIVE } from '../actionTypes'
-import type { Controller } from '../Controller'
-import type { Manager, Middleware } from '../Manager'
+import type { Manager, ManagerAPI, Middleware } from '../Manager'
 import { selectMeta } from '../state'
 
 /** Options of LogoutManager; each replaces the method of the same name. */
 export interface LogoutManagerOptions {
-  /** What logging out does; by default `controller.resetEntireStore()`. */
-  handleLogout?: (controller: Controller) => void
+  /**
+   * What logging out does; by default `controller.resetEntireStore()`. Given the store's
+   * controller (method syntax, so a data-client handler typed with `Controller` still fits).
+   */
+  handleLogout?(controller: ManagerAPI): void
   /** Whether a failed request means the session is over; by default, a status of 401. */
   shouldLogout?: (error: LogoutError) => boolean
 }
@@ -25,12 +27,12 @@ export type LogoutError = Error & { readonly status?: number }
  * logs out a microtask later, outside that dispatch.
  */
 export class LogoutManager implements Manager {
-  private readonly logoutMiddleware: Middleware
+  #logoutMiddleware: Middleware
 
   constructor({ handleLogout, shouldLogout }: LogoutManagerOptions = {}) {
     if (handleLogout) this.handleLogout = handleLogout
     if (shouldLogout) this.shouldLogout = shouldLogout
-    this.logoutMiddleware = (controller) => (next) => (action) => {
+    this.#logoutMiddleware = (controller) => (next) => (action) => {
       next(action)
       if (action.type !== RECEIVE || action.error !== true) return
       if (!this.shouldLogout(errorOf(controller, action))) return
@@ -40,7 +42,7 @@ export class LogoutManager implements Manager {
 
   /** The middleware that watches failed requests (data-client's Manager contract). */
   getMiddleware(): Middleware {
-    return this.logoutMiddleware
+    return this.#logoutMiddleware
   }
 
   /** Holds nothing to release. */
@@ -52,7 +54,7 @@ export class LogoutManager implements Manager {
   }
 
   /** Logs out: resets the whole store. Override or pass as an option to also clear the app's own credentials. */
-  handleLogout(controller: Controller): void {
+  handleLogout(controller: ManagerAPI): void {
     controller.resetEntireStore()
   }
 }
@@ -62,7 +64,7 @@ export class LogoutManager implements Manager {
  * readers get it; the action's serialized copy (name, message, status) when the store kept
  * another one for the key (a later request had already answered).
  */
-function errorOf(controller: Controller, action: ReceiveErrorAction): LogoutError {
+function errorOf(controller: ManagerAPI, action: ReceiveErrorAction): LogoutError {
   const state = controller.getState()
   if (selectMeta(state, action.key)?.error !== action.payload) return toError(action.payload)
   const byKey = { key: () => action.key, name: action.key } as unknown as EndpointInterface

@@ -17,54 +17,54 @@ export class AbortError extends Error {
  * Controller's business: this class knows nothing of responses, actions or the cache.
  */
 export class NetworkManager implements Manager {
-  private readonly inflight = new Map<string, InFlight>()
-  private readonly all = new Set<AbortController>()
+  #inflight = new Map<string, InFlight>()
+  #all = new Set<AbortController>()
 
   /** The promise of the read of `key` in flight, if there is one. */
   running(key: string): Promise<unknown> | undefined {
-    return this.inflight.get(key)?.promise
+    return this.#inflight.get(key)?.promise
   }
 
   /**
-   * Runs `request` with an abort signal. A read (`dedupe`) is remembered under `key` until it
-   * settles, so `running(key)` finds it; a mutation is never shared. Rejects with the abort
-   * reason as soon as the request is aborted, even if `request` ignores its signal.
+   * Tracks a request the controller started with `abort`'s signal. A read (`dedupe`) is remembered
+   * under `key` until it settles, so `running(key)` finds it; a mutation is never shared.
+   * @returns `request`, except that it rejects with the abort reason as soon as the request is
+   * aborted, even if the request ignores its signal.
    */
-  start<T>(key: string, dedupe: boolean, request: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    const abort = new AbortController()
-    this.all.add(abort)
-    const promise = Promise.race([request(abort.signal), rejectOnAbort(abort.signal)])
+  track<T>(key: string, dedupe: boolean, request: Promise<T>, abort: AbortController): Promise<T> {
+    this.#all.add(abort)
+    const promise = Promise.race([request, rejectOnAbort(abort.signal)])
     const done = () => {
-      this.all.delete(abort)
-      if (this.inflight.get(key)?.promise === promise) this.inflight.delete(key)
+      this.#all.delete(abort)
+      if (this.#inflight.get(key)?.promise === promise) this.#inflight.delete(key)
     }
     promise.then(done, done)
-    if (dedupe) this.inflight.set(key, { promise, abort })
+    if (dedupe) this.#inflight.set(key, { promise, abort })
     return promise
   }
 
   /** True while a read for `key` is in flight. */
   isFetching(key: string): boolean {
-    return this.inflight.has(key)
+    return this.#inflight.has(key)
   }
 
   /** Rejects the in-flight read for `key` with an AbortError; its response will be ignored. */
   abort(key: string): boolean {
-    const running = this.inflight.get(key)
+    const running = this.#inflight.get(key)
     if (running === undefined) return false
     running.abort.abort(new AbortError(`The request for ${key} was aborted`))
-    this.inflight.delete(key)
+    this.#inflight.delete(key)
     return true
   }
 
   /** Stops sharing the read of `key`: the next read starts a new request; this one still answers. */
   forget(key: string): void {
-    this.inflight.delete(key)
+    this.#inflight.delete(key)
   }
 
   /** Forgets every in-flight read (after a reset, a new read must not join an old request). */
   forgetAll(): void {
-    this.inflight.clear()
+    this.#inflight.clear()
   }
 
   /** Acts on no action (the Controller calls it directly): passes them all on. For data-client's Manager contract. */
@@ -74,9 +74,9 @@ export class NetworkManager implements Manager {
 
   /** Aborts every request still out, reads and mutations alike. */
   cleanup(): void {
-    for (const abort of this.all) abort.abort(new AbortError('The store was cleaned up'))
-    this.all.clear()
-    this.inflight.clear()
+    for (const abort of this.#all) abort.abort(new AbortError('The store was cleaned up'))
+    this.#all.clear()
+    this.#inflight.clear()
   }
 }
 

@@ -1,6 +1,5 @@
 import type { EndpointInterface } from '../../endpoint/types'
-import type { Controller } from '../Controller'
-import { passThrough, type Manager, type Middleware } from '../Manager'
+import { passThrough, type Manager, type ManagerAPI, type Middleware } from '../Manager'
 
 interface Subscription {
   count: number
@@ -14,13 +13,13 @@ interface Subscription {
  * `<DataProvider managers={[new PollingManager()]}>`.
  */
 export class PollingManager implements Manager {
-  private readonly subscriptions = new Map<string, Subscription>()
+  #subscriptions = new Map<string, Subscription>()
 
-  subscribe(controller: Controller, endpoint: EndpointInterface, args: readonly unknown[]): void {
+  subscribe(api: ManagerAPI, endpoint: EndpointInterface, args: readonly unknown[]): void {
     const frequency = endpoint.pollFrequency
     if (!frequency || args[0] === null) return
     const key = endpoint.key(...args)
-    const current = this.subscriptions.get(key)
+    const current = this.#subscriptions.get(key)
     if (current !== undefined) {
       current.count++
       return
@@ -29,29 +28,29 @@ export class PollingManager implements Manager {
     const timer = setInterval(() => {
       // Only the live subscription's timer fetches: one whose clearInterval went to another clock
       // (a test that swapped fake timers for real ones before cleanup) can still fire later.
-      if (this.subscriptions.get(key) !== subscription) return clearInterval(timer)
-      controller.fetch(endpoint, ...args).catch(() => {
+      if (this.#subscriptions.get(key) !== subscription) return clearInterval(timer)
+      api.fetch(endpoint, ...args).catch(() => {
         // The error is in the cache for readers; a poll has no caller to reject to.
       })
     }, frequency)
     ;(timer as { unref?: () => void }).unref?.()
     subscription.timer = timer
-    this.subscriptions.set(key, subscription)
+    this.#subscriptions.set(key, subscription)
   }
 
   unsubscribe(endpoint: EndpointInterface, args: readonly unknown[]): void {
     if (!endpoint.pollFrequency || args[0] === null) return
     const key = endpoint.key(...args)
-    const current = this.subscriptions.get(key)
+    const current = this.#subscriptions.get(key)
     if (current === undefined) return
     if (--current.count > 0) return
     clearInterval(current.timer)
-    this.subscriptions.delete(key)
+    this.#subscriptions.delete(key)
   }
 
   /** Number of keys being polled (for tests and devtools). */
   get size(): number {
-    return this.subscriptions.size
+    return this.#subscriptions.size
   }
 
   /** Acts on no action (readers reach it through `subscribe`): passes them all on. For data-client's Manager contract. */
@@ -60,7 +59,7 @@ export class PollingManager implements Manager {
   }
 
   cleanup(): void {
-    for (const subscription of this.subscriptions.values()) clearInterval(subscription.timer)
-    this.subscriptions.clear()
+    for (const subscription of this.#subscriptions.values()) clearInterval(subscription.timer)
+    this.#subscriptions.clear()
   }
 }
