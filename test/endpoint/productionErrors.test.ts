@@ -8,23 +8,13 @@ import { User } from '../fixtures/blog'
 import { API } from '../fixtures/todos'
 import { createTestStore } from '../helpers/createTestStore'
 import { installFakeFetch, type FakeFetch } from '../helpers/fakeFetch'
+import { inProduction } from '../helpers/inProduction'
 
 let fake: FakeFetch
 beforeEach(() => {
   fake = installFakeFetch()
 })
 afterEach(() => fake.restore())
-
-/** Runs `work` with NODE_ENV=production. */
-async function inProduction<T>(work: () => T | Promise<T>): Promise<T> {
-  const before = process.env.NODE_ENV
-  process.env.NODE_ENV = 'production'
-  try {
-    return await work()
-  } finally {
-    process.env.NODE_ENV = before
-  }
-}
 
 describe('endpoint errors in production', () => {
   it('name the missing path parameter and the path, and send nothing', async () => {

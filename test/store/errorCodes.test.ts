@@ -6,17 +6,7 @@ import { Controller, GCManager, NetworkManager, createStore } from '../../src/in
 import { User } from '../fixtures/blog'
 import { createBlogApi } from '../fixtures/blogApi'
 import { createFakeEndpoint, createTestStore } from '../helpers/createTestStore'
-
-/** Runs `body` as a production build would (NODE_ENV read at each throw), then restores NODE_ENV. */
-async function inProduction<T>(body: () => T | Promise<T>): Promise<T> {
-  const before = process.env.NODE_ENV
-  process.env.NODE_ENV = 'production'
-  try {
-    return await body()
-  } finally {
-    process.env.NODE_ENV = before
-  }
-}
+import { inProduction } from '../helpers/inProduction'
 
 describe('store errors in production', () => {
   it('E200: a controller without a store names the action it could not apply', async () => {
