@@ -36,6 +36,11 @@ export interface ReceiveAction extends NormalizedPayload {
   /** New results for other keys (pagination appending to its list), computed before dispatch. */
   readonly updates?: { readonly [key: string]: unknown }
   readonly error?: undefined
+  /**
+   * The pks normalize wrote, per entity key, for the reducer (it then lists no table). Not part
+   * of the action's JSON (non-enumerable): a logged or replayed action is the same without it.
+   */
+  readonly pks?: { readonly [key: string]: readonly string[] }
 }
 
 /** A request failed; the last good data stays. */

@@ -75,7 +75,7 @@ export function applyGuess(state: State, action: ReceiveAction): State {
   const { fetchedAt, date, expiresAt } = action.meta
   return {
     ...state,
-    ...writeEntities(state, action.entities, action.entitiesMeta, (action as { pks?: { [key: string]: string[] } }).pks),
+    ...writeEntities(state, action.entities, action.entitiesMeta, action.pks),
     endpoints: writeResults(state, action),
     meta: setEntries(state.meta, [action.key], [{ date, fetchedAt, expiresAt }]),
   }
@@ -109,7 +109,7 @@ function updateMetas(draft: DraftState, base: State, keys: readonly string[], up
 /** A response (or a failure) for a key. */
 function receive(draft: DraftState, base: State, action: ReceiveAction | ReceiveErrorAction): void {
   // A table written back unchanged leaves the draft unmodified (immer compares what is assigned).
-  if (!action.error) Object.assign(draft, writeEntities(base, action.entities, action.entitiesMeta, (action as { pks?: { [key: string]: string[] } }).pks))
+  if (!action.error) Object.assign(draft, writeEntities(base, action.entities, action.entitiesMeta, action.pks))
   const { fetchedAt, date, expiresAt } = action.meta
   const previous = selectMeta(base, action.key)
   // An older response never overwrites data fetched later; its entities were merged above by

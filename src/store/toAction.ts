@@ -4,6 +4,7 @@ import { readEntry } from '../schema/table'
 import type { EndpointInterface, SnapshotInterface } from '../endpoint/types'
 import { AbortOptimistic } from '../endpoint/AbortOptimistic'
 import { createReceive, createReceiveError, serializeError, type ReceiveAction, type ReceiveErrorAction, type ReceiveMeta } from './actions'
+import { RECEIVE } from './actionTypes'
 import { queryFor } from './query'
 import { keepError, selectErrorOf, selectPaths, selectResponse } from './selectors'
 import { selectMeta, selectResult, type OptimisticLayer, type State } from './state'
@@ -168,5 +169,5 @@ export function guessAction(endpoint: EndpointInterface, layer: OptimisticLayer,
   const updates = computeUpdates(endpoint, normalized.result, args, view)
   if (updates !== undefined) for (const key of Object.keys(updates)) result(key)
   // Never dispatched (a view is computed from it), so the arguments need no JSON copy.
-  return { action: { ...normalized, type: 'tessera/receive', key: layer.key, args, meta, updates }, deps: { records, results } }
+  return { action: { ...normalized, type: RECEIVE, key: layer.key, args, meta, updates }, deps: { records, results } }
 }

@@ -6,20 +6,11 @@
  */
 import { render, renderHook, screen } from '@testing-library/react'
 import { useContext, useEffect } from 'react'
-import { AsyncBoundary, Controller, ControllerContext, DataProvider, Entity, createResource, createStore, useCache, useController, useSuspense, type Action } from '../../src/index'
+import { AsyncBoundary, Controller, ControllerContext, DataProvider, createStore, useCache, useController, useSuspense, type Action } from '../../src/index'
 import { API } from '../fixtures/todos'
 import { installFakeFetch, type FakeFetch } from '../helpers/fakeFetch'
 import { allowConsoleErrors, settle } from '../helpers/renderWithStore'
-
-class Note extends Entity {
-  id = ''
-  text = ''
-  pk() {
-    return this.id
-  }
-  static override key = 'Note'
-}
-const NoteResource = createResource({ urlPrefix: API, path: '/notes/:id', schema: Note })
+import { NoteResource } from '../fixtures/notes'
 
 let fake: FakeFetch
 beforeEach(() => {

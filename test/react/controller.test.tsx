@@ -1,20 +1,11 @@
 /** @jest-environment ./test/helpers/jsdomEnvironment.ts */
 import { fireEvent, screen } from '@testing-library/react'
 import { useState } from 'react'
-import { Entity, RestEndpoint, createResource, createStore, useCache, useController, useDLE, useSuspense, type Controller } from '../../src/index'
+import { RestEndpoint, createStore, useCache, useController, useDLE, useSuspense, type Controller } from '../../src/index'
 import { API } from '../fixtures/todos'
 import { installFakeFetch, type FakeFetch } from '../helpers/fakeFetch'
 import { LOADING, renderWithStore, settle } from '../helpers/renderWithStore'
-
-class Note extends Entity {
-  id = ''
-  text = ''
-  pk() {
-    return this.id
-  }
-  static override key = 'Note'
-}
-const NoteResource = createResource({ urlPrefix: API, path: '/notes/:id', schema: Note })
+import { Note, NoteResource } from '../fixtures/notes'
 
 let fake: FakeFetch
 beforeEach(() => {

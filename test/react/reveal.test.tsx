@@ -1,16 +1,8 @@
 /** @jest-environment ./test/helpers/jsdomEnvironment.ts */
 import { createRoot, type Root } from 'react-dom/client'
 import { Suspense } from 'react'
-import { AsyncBoundary, DataProvider, Endpoint, Entity, createStore, useSuspense } from '../../src/index'
-
-class Note extends Entity {
-  id = ''
-  text = ''
-  pk() {
-    return this.id
-  }
-  static override key = 'Note'
-}
+import { AsyncBoundary, DataProvider, Endpoint, createStore, useSuspense } from '../../src/index'
+import { Note } from '../fixtures/notes'
 
 // Rendered outside act(), with React's own scheduling on real timers, as in a browser: that is
 // where React 19 holds back a Suspense reveal caused only by a promise resolving, until 300 ms

@@ -6,24 +6,16 @@
  */
 import { screen } from '@testing-library/react'
 import { expectTypeOf } from 'expect-type'
-import { Entity, GQLEndpoint, GQLEntity, RestEndpoint, schema, useCache, useDLE, useSuspense } from '../../src/index'
+import { GQLEndpoint, GQLEntity, RestEndpoint, schema, useCache, useDLE, useSuspense } from '../../src/index'
 import { API } from '../fixtures/todos'
 import { createTestStore } from '../helpers/createTestStore'
 import { installFakeFetch, type FakeFetch } from '../helpers/fakeFetch'
 import { renderWithStore, settle } from '../helpers/renderWithStore'
+import { Note } from '../fixtures/notes'
 
 class Repo extends GQLEntity {
   name = ''
   static override key = 'Repo'
-}
-
-class Note extends Entity {
-  id = ''
-  text = ''
-  pk() {
-    return this.id
-  }
-  static override key = 'Note'
 }
 
 const getPinned = new GQLEndpoint(`${API}/graphql`).query(
