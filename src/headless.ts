@@ -95,6 +95,7 @@ export type {
   Action,
   FetchAction,
   ReceiveAction,
+  HydrateAction,
   ReceiveErrorAction,
   OptimisticAction,
   InvalidateAction,

@@ -8,3 +8,5 @@ export const EXPIRE_ALL = 'tessera/expireAll' as const
 export const RESET = 'tessera/reset' as const
 export const REPLACE_STATE = 'tessera/replaceState' as const
 export const GC = 'tessera/gc' as const
+/** Data rendered on a server (or restored from storage) merged in: a batch of receive actions. */
+export const HYDRATE = 'tessera/hydrate' as const

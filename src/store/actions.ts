@@ -1,6 +1,6 @@
 import type { EntitiesMetaTable, EntityTable } from '../schema/index'
 import type { NormalizedResult } from '../schema/index'
-import { EXPIRE_ALL, FETCH, GC, INVALIDATE, INVALIDATE_ALL, OPTIMISTIC, RECEIVE, REPLACE_STATE, RESET } from './actionTypes'
+import { EXPIRE_ALL, FETCH, GC, HYDRATE, INVALIDATE, INVALIDATE_ALL, OPTIMISTIC, RECEIVE, REPLACE_STATE, RESET } from './actionTypes'
 import type { SerializedError, State } from './state'
 
 /** Timing every response carries. */
@@ -114,9 +114,20 @@ export interface GCAction {
   readonly meta: { readonly date: number }
 }
 
+/**
+ * Responses received elsewhere (a server render, a saved session) merged into this cache, in
+ * order, each exactly as if it had just arrived here: newer data is never overwritten, and
+ * nothing is replaced wholesale. One action per batch, so it shows (and replays) as one step.
+ */
+export interface HydrateAction {
+  readonly type: typeof HYDRATE
+  readonly actions: readonly ReceiveAction[]
+}
+
 /** Every action the reducer understands. All of them are plain JSON. */
 export type Action =
   | GCAction
+  | HydrateAction
   | ReplaceStateAction
   | FetchAction
   | ReceiveAction

@@ -1,7 +1,7 @@
 import type { EntityTable } from '../../schema/index'
 import type { EndpointInterface } from '../../endpoint/types'
 import { createGC, type Action } from '../actions'
-import { FETCH, GC, RECEIVE, REPLACE_STATE, RESET } from '../actionTypes'
+import { FETCH, GC, HYDRATE, RECEIVE, REPLACE_STATE, RESET } from '../actionTypes'
 import type { Manager, ManagerAPI, Middleware } from '../Manager'
 import type { OptimisticView } from '../optimistic'
 import { selectPaths } from '../selectors'
@@ -316,6 +316,10 @@ export class GCManager implements Manager {
         this.#schedule()
         return
       }
+      case HYDRATE:
+        // Counted like responses received here, so hydrated data is collected like them.
+        for (const inner of action.actions) this.#observe(inner)
+        return
       case GC:
         for (const key of action.keys) {
           const info = this.#keys.get(key)
