@@ -19,9 +19,14 @@ const CASES = [
   { name: 'tessera, everything (export *)', from: 'tessera', names: '*' },
   { name: 'tessera/store, everything (export *)', from: 'tessera/store', names: '*' },
   { name: 'tessera/test, everything (export *)', from: 'tessera/test', names: '*', external: ['@testing-library/react'] },
+  // Server rendering: the browser side an app adds to the minimal import, and each entry whole.
+  { name: 'tessera/ssr, browser side (receiveServerData) on top of the minimal import', from: 'tessera/ssr', names: ['receiveServerData'], onTopOfMinimal: true },
+  { name: 'tessera/ssr, everything (export *)', from: 'tessera/ssr', names: '*' },
+  { name: 'tessera/nextjs (DataProvider, HydrateData) on top of the minimal import', from: 'tessera/nextjs', names: ['DataProvider as NextDataProvider', 'HydrateData'], onTopOfMinimal: true, external: ['next'] },
 ]
 
-async function measure({ from, names, external = [], contents = names === '*' ? `export * from '${from}'` : `export { ${names.join(', ')} } from '${from}'` }) {
+async function measure({ from, names, external = [], onTopOfMinimal = false, contents = names === '*' ? `export * from '${from}'` : `export { ${names.join(', ')} } from '${from}'` }) {
+  if (onTopOfMinimal) contents += `; export { ${MINIMAL.join(', ')} } from 'tessera'`
   const result = await build({
     stdin: { contents, resolveDir: root, loader: 'js' },
     bundle: true,
@@ -30,7 +35,7 @@ async function measure({ from, names, external = [], contents = names === '*' ? 
     platform: 'browser',
     write: false,
     metafile: true,
-    external: ['react', 'react-dom', ...external],
+    external: ['react', 'react-dom', ...external.flatMap((name) => [name, `${name}/*`])],
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
   })
@@ -52,11 +57,14 @@ const PEERS = [
 
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`
 let failed = false
+let minimal
 for (const item of CASES) {
   const size = await measure(item)
+  minimal ??= size
   const over = item.budget !== undefined && size.gzip > item.budget
   if (over) failed = true
-  console.log(`${item.name}: ${kb(size.min)} min, ${kb(size.gzip)} min+gzip${item.budget ? ` (budget ${kb(item.budget)}${over ? ', OVER' : ''})` : ''}`)
+  const added = item.onTopOfMinimal ? ` (adds ${kb(size.min - minimal.min)} min, ${kb(size.gzip - minimal.gzip)} min+gzip)` : ''
+  console.log(`${item.name}: ${kb(size.min)} min, ${kb(size.gzip)} min+gzip${added}${item.budget ? ` (budget ${kb(item.budget)}${over ? ', OVER' : ''})` : ''}`)
   if (item === CASES[0]) {
     for (const { file, bytes } of size.inputs.slice(0, process.env.ALL ? 999 : 12)) console.log(`    ${String(bytes).padStart(6)} B  ${file.replace(/^.*node_modules\//, '')}`)
   }

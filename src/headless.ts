@@ -69,6 +69,7 @@ export {
   INVALIDATE_ALL,
   EXPIRE_ALL,
   RESET,
+  HYDRATE,
   createFetch,
   createReceive,
 } from './store/index'

@@ -8,7 +8,7 @@ export {
   MemoCache, INVALID, SchemaError, Endpoint, Query, createStore, getDefaultManagers, Controller,
   reducer, ExpiryStatus, selectMeta, selectResult, NetworkManager, PollingManager, LogoutManager,
   GCManager, GC, AbortError, ResetError, devTools, FETCH, RECEIVE, OPTIMISTIC, INVALIDATE,
-  INVALIDATE_ALL, EXPIRE_ALL, RESET, createFetch, createReceive, RestEndpoint, NetworkError,
+  INVALIDATE_ALL, EXPIRE_ALL, RESET, HYDRATE, createFetch, createReceive, RestEndpoint, NetworkError,
   MissingParameterError, InvalidParameterError, createResource, shortenPath, hookifyResource,
   GQLEndpoint, GQLError, GQLEntity,
 } from './headless'

@@ -41,18 +41,29 @@ function resolveWithRequire(specifiers: readonly string[]): { status: number | n
 
 describe('package.json exports', () => {
   it('gives every entry a default condition pointing at the same ESM file as import', () => {
-    expect(entries.map(([subpath]) => subpath)).toEqual(['.', './store', './test'])
+    expect(entries.map(([subpath]) => subpath)).toEqual(['.', './store', './test', './ssr', './nextjs', './nextjs/server'])
     for (const [, conditions] of entries) expect(conditions.default).toBe(conditions.import)
   })
 
-  it('lets CommonJS require.resolve find tessera, tessera/store and tessera/test', () => {
-    const run = resolveWithRequire([pkg.name, `${pkg.name}/store`, `${pkg.name}/test`])
+  it('lets CommonJS require.resolve find every entry', () => {
+    const run = resolveWithRequire([pkg.name, `${pkg.name}/store`, `${pkg.name}/test`, `${pkg.name}/ssr`, `${pkg.name}/nextjs`, `${pkg.name}/nextjs/server`])
     expect(run.stderr).toBe('')
     expect(run.stdout.trim().split('\n')).toEqual([
       join('node_modules', pkg.name, 'dist', 'index.js'),
       join('node_modules', pkg.name, 'dist', 'headless.js'),
       join('node_modules', pkg.name, 'dist', 'test', 'index.js'),
+      join('node_modules', pkg.name, 'dist', 'ssr', 'index.js'),
+      join('node_modules', pkg.name, 'dist', 'nextjs', 'index.js'),
+      join('node_modules', pkg.name, 'dist', 'nextjs', 'server.js'),
     ])
+  })
+
+  it('keeps next an optional peer dependency, reached only from tessera/nextjs', () => {
+    expect(pkg.peerDependenciesMeta?.['next']?.optional).toBe(true)
+    for (const entry of ['index.ts', 'headless.ts', join('ssr', 'index.ts')]) {
+      expect([...sourcesReachedFrom(join(__dirname, '..', 'src', entry)).packages].filter((name) => name.startsWith('next'))).toEqual([])
+    }
+    expect(sourcesReachedFrom(join(__dirname, '..', 'src', 'nextjs', 'server.ts')).packages).toContain('next/navigation')
   })
 
   it('keeps @testing-library/react an optional peer dependency, reached only from tessera/test', () => {

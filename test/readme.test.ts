@@ -46,7 +46,13 @@ describe('README code blocks', () => {
       isolatedModules: true,
       types: [],
       baseUrl: root,
-      paths: { tessera: ['src/index.ts'], 'tessera/test': ['src/test/index.ts'] },
+      paths: {
+        tessera: ['src/index.ts'],
+        'tessera/test': ['src/test/index.ts'],
+        'tessera/ssr': ['src/ssr/index.ts'],
+        'tessera/nextjs': ['src/nextjs/index.ts'],
+        'tessera/nextjs/server': ['src/nextjs/server.ts'],
+      },
     }
     const host = ts.createCompilerHost(options)
     const virtual = new Map(all.map((block) => [block.file, block.code]))

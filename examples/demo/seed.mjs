@@ -46,6 +46,12 @@ const REMARKS = [
   'We went the other way and regretted it.', 'Nice, short and to the point.',
 ]
 
+/**
+ * The title of the third newest article: markup that would end a <script> and run one if a page
+ * put server data into HTML unescaped. The page must show it as text (the SSR e2e checks).
+ */
+export const HOSTILE_TITLE = '</script><script>window.__xss=1</script><!--'
+
 /** mulberry32: a tiny seeded PRNG, so every start produces the same data. */
 function random(seed) {
   return () => {
@@ -58,7 +64,7 @@ function random(seed) {
 
 /**
  * `count` articles (ids '1'…'count', newer ids are newer articles) with 24 authors, 0–5 comments
- * each, one to three tags, and bodies of a few paragraphs.
+ * each, one to three tags, and bodies of a few paragraphs. The third newest has HOSTILE_TITLE.
  */
 export function seedArticles(count = 300) {
   const rand = random(20260101)
@@ -92,7 +98,7 @@ export function seedArticles(count = 300) {
     }))
     articles.push({
       id: String(n),
-      title: count > titles.length && n > titles.length ? `${title} (part ${Math.ceil(n / titles.length)})` : title,
+      title: n === count - 2 ? HOSTILE_TITLE : count > titles.length && n > titles.length ? `${title} (part ${Math.ceil(n / titles.length)})` : title,
       author: pick(authors),
       tags,
       likes: Math.floor(rand() * 240),

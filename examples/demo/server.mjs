@@ -15,9 +15,9 @@ import { createApi } from './api.mjs'
 const here = fileURLToPath(new URL('.', import.meta.url))
 const repo = resolve(here, '../..')
 const configFile = join(here, 'vite.config.mjs')
-const outDir = join(here, 'dist')
+const outDir = join(here, 'dist', 'app')
 /** What a production build is made from: newer than the build means build again. */
-const sources = [join(here, 'src'), join(here, 'index.html'), configFile, join(repo, 'src'), join(repo, 'package-lock.json')]
+export const sources = [join(here, 'src'), join(here, 'index.html'), configFile, join(repo, 'src'), join(repo, 'package-lock.json')]
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -59,7 +59,8 @@ export async function startDemo({ port = 5173, host = '127.0.0.1', delayMs = 150
     app = (req, res) => vite.middlewares(req, res, () => notFound(res))
   } else {
     await buildIfStale(log)
-    app = serveStatic
+    // Every page of the app is index.html: the app reads its route from the path.
+    app = serveFiles(outDir, { fallback: 'index.html' })
   }
   server.on('request', (req, res) => {
     if (req.url === '/api' || req.url?.startsWith('/api/') || req.url?.startsWith('/api?')) {
@@ -119,7 +120,7 @@ export async function buildIfStale(log = () => {}) {
 }
 
 /** Sets process.env.NODE_ENV; returns a function that puts the previous value back. */
-function setNodeEnv(value) {
+export function setNodeEnv(value) {
   const previous = process.env.NODE_ENV
   process.env.NODE_ENV = value
   return () => {
@@ -128,7 +129,8 @@ function setNodeEnv(value) {
   }
 }
 
-async function mtime(path) {
+/** The file's modification time, undefined when there is no such file. */
+export async function mtime(path) {
   try {
     return (await stat(path)).mtimeMs
   } catch {
@@ -136,7 +138,8 @@ async function mtime(path) {
   }
 }
 
-async function newestMtime(path) {
+/** The newest modification time of a file, or of anything in a folder. */
+export async function newestMtime(path) {
   const info = await stat(path).catch(() => undefined)
   if (info === undefined) return 0
   if (!info.isDirectory()) return info.mtimeMs
@@ -145,28 +148,40 @@ async function newestMtime(path) {
   return Math.max(info.mtimeMs, ...times)
 }
 
-/** The built files; `/` is index.html. Hashed assets may be cached for good. */
-function serveStatic(req, res) {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return notFound(res)
-  const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname)
-  const file = normalize(join(outDir, pathname === '/' ? 'index.html' : pathname))
-  if (!file.startsWith(outDir + sep) && file !== outDir) return notFound(res)
-  stat(file).then(
-    (info) => {
-      if (!info.isFile()) return notFound(res)
+/**
+ * Serves the files under `root`; hashed assets may be cached for good. A GET of a path with no
+ * file extension that is not a file gets `fallback` (a page of the app) when one is given.
+ * @param {string} root
+ * @param {{ fallback?: string }} [options]
+ */
+export function serveFiles(root, { fallback } = {}) {
+  return (req, res, next = () => notFound(res)) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname)
+    const file = normalize(join(root, pathname))
+    if (!file.startsWith(root + sep)) return next()
+    const send = (path, info) => {
       res.writeHead(200, {
-        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'content-type': TYPES[extname(path)] ?? 'application/octet-stream',
         'content-length': info.size,
-        'cache-control': file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        'cache-control': path.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
       })
       if (req.method === 'HEAD') return res.end()
-      createReadStream(file).pipe(res)
-    },
-    () => notFound(res),
-  )
+      createReadStream(path).pipe(res)
+    }
+    stat(file)
+      .catch(() => undefined)
+      .then((info) => {
+        if (info?.isFile()) return send(file, info)
+        if (fallback === undefined || extname(pathname) !== '') return next()
+        const page = join(root, fallback)
+        stat(page).then((pageInfo) => send(page, pageInfo), () => next())
+      })
+  }
 }
 
-function notFound(res) {
+/** A plain-text 404. */
+export function notFound(res) {
   res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
   res.end('Not found')
 }

@@ -1,5 +1,7 @@
-// The demo app's Vite config. `tessera` resolves to the repository's own source, so the demo
-// always runs the current code (no build of the library needed first).
+// The demo app's Vite config, for `npm run demo` (index.html) and `npm run demo:ssr` (ssr.mjs
+// builds src/entry-client.tsx and src/entry-server.tsx with it). `tessera` and `tessera/ssr`
+// resolve to the repository's own source, so the demo always runs the current code (no build of
+// the library needed first).
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
@@ -12,15 +14,19 @@ export default defineConfig({
   clearScreen: false,
   plugins: [react()],
   resolve: {
-    alias: [{ find: /^tessera$/, replacement: fileURLToPath(new URL('../../src/index.ts', import.meta.url)) }],
+    alias: [
+      { find: /^tessera$/, replacement: fileURLToPath(new URL('../../src/index.ts', import.meta.url)) },
+      { find: /^tessera\/ssr$/, replacement: fileURLToPath(new URL('../../src/ssr/index.ts', import.meta.url)) },
+    ],
   },
   build: {
-    outDir: 'dist',
+    outDir: 'dist/app',
     emptyOutDir: true,
     sourcemap: true,
   },
   // Known up front, so the dev server never discovers a dependency late and reloads the page.
   optimizeDeps: {
     include: ['react', 'react/jsx-dev-runtime', 'react-dom/client', 'immer', 'use-sync-external-store/with-selector'],
+    entries: ['index.html', 'src/entry-client.tsx'],
   },
 })

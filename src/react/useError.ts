@@ -14,7 +14,7 @@ const { useSyncExternalStoreWithSelector } = withSelector
 export function useError<E extends EndpointInterface>(endpoint: E, ...args: readonly [...Parameters<E>] | readonly [null]): Error | undefined {
   const { store, controller } = useDataContext('useError')
   const select = (state: State) => controller.getError(endpoint, ...(args as readonly [...Parameters<E>]), state)
-  return useSyncExternalStoreWithSelector(store.subscribe, store.getState, store.getState, select, sameError)
+  return useSyncExternalStoreWithSelector(store.subscribe, store.getState, store.getServerState ?? store.getState, select, sameError)
 }
 
 // An error rebuilt from the stored copy (after a replay) is a new object on each read.

@@ -35,7 +35,7 @@ export function useResponse(context: DataContextValue, endpoint: EndpointInterfa
     const lastError = controller.getLastError(endpoint, ...args, state)
     return { ...controller.getResponse(endpoint, ...args, state), key, error: lastError && controller.getError(endpoint, ...args, state), lastError }
   }
-  const view = useSyncExternalStoreWithSelector(store.subscribe, store.getState, store.getState, select, sameView)
+  const view = useSyncExternalStoreWithSelector(store.subscribe, store.getState, store.getServerState ?? store.getState, select, sameView)
 
   useEffect(() => {
     if (skip) return

@@ -13,6 +13,7 @@ import { createStore, type Store, type StoreOptions } from '../store/createStore
 import { NEVER } from '../schema/normalize'
 import { createTable } from '../schema/table'
 import { selectMeta } from '../store/state'
+import { reducer } from '../store/reducer'
 
 /** The global the streamed scripts push their batches to, and receiveServerData reads. */
 const GLOBAL = '__TESSERA_DATA__'
@@ -152,7 +153,7 @@ export function createServerData(options: ServerDataOptions = {}): ServerData {
     transform() {
       let output!: TransformStreamDefaultController<Uint8Array>
       const injector = createInjector(takeHTML, (chunk) => {
-        output.enqueue(typeof chunk === 'string' ? encoder.encode(chunk) : chunk)
+        output.enqueue(typeof chunk === 'string' ? (encoder ??= new TextEncoder()).encode(chunk) : chunk)
         return true
       })
       return new TransformStream<Uint8Array, Uint8Array>({
@@ -171,7 +172,8 @@ export function createServerData(options: ServerDataOptions = {}): ServerData {
   }
 }
 
-const encoder = /* @__PURE__ */ new TextEncoder()
+// Made on first use: jsdom (where apps test their components) has no TextEncoder.
+let encoder: TextEncoder | undefined
 
 /**
  * Puts the data scripts into React's HTML. A whole document (it starts with a doctype or
@@ -335,8 +337,10 @@ export function takeServerData(data: ServerData | Store): ServerDataBatch {
     )
   }
   const state = store.getState()
-  // Only what the store still holds: a key the GC dropped since is not sent.
-  return { now: store.controller.now(), actions: all.filter((action) => selectMeta(state, action.key) !== undefined) }
+  // Only what the store still holds (a key the GC dropped since is not sent), with plain objects
+  // for the null-prototype tables: React refuses those as props of a Client Component.
+  const actions = all.filter((action) => selectMeta(state, action.key) !== undefined)
+  return JSON.parse(JSON.stringify({ now: store.controller.now(), actions }))
 }
 
 const recorded = new WeakMap<Store, ReceiveAction[]>()
@@ -380,7 +384,20 @@ export function receiveServerData(store: Store, options: ReceiveServerDataOption
       return queue.length
     }
   }
+  // React hydrates each boundary against the server snapshot, which must be what the server
+  // rendered: the state as long as nothing but server data came in, and from the first other
+  // action on (a like, a response, a poll), that state plus later server batches only.
+  let serverState = store.getState()
+  let onlyServerData = true
+  const stopWatching = store.subscribe((action) => {
+    if (action.type !== HYDRATE) onlyServerData = false
+    else serverState = onlyServerData ? store.getState() : reducer(serverState, action)
+  })
+  store.getServerState = () => (onlyServerData ? store.getState() : serverState)
   for (const batch of queue) receive(batch)
   queue.receivers.add(receive)
-  return () => void queue.receivers?.delete(receive)
+  return () => {
+    queue.receivers?.delete(receive)
+    stopWatching()
+  }
 }

@@ -49,6 +49,13 @@ export type StoreListener = (action: Action) => void
 export interface Store {
   readonly controller: Controller
   getState(): State
+  /**
+   * The state a server render saw, while the page hydrates: set by `receiveServerData` from
+   * 'tessera/ssr'. Hooks hand it to React as the server snapshot, so a change made in the
+   * browser before a boundary hydrates (a like, a response) does not make that boundary's HTML a
+   * mismatch. Absent elsewhere: the server snapshot is the state.
+   */
+  getServerState?: () => State
   /** Calls `listener` after every applied action; returns the unsubscribe function. */
   subscribe(listener: StoreListener): () => void
   /** Applies an action (through the managers' middleware). Replaying a log only changes state. */

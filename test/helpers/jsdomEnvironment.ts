@@ -11,7 +11,7 @@ export class JsdomEnvironment extends JSDOMEnvironment {
   constructor(...args: ConstructorParameters<typeof JSDOMEnvironment>) {
     super(...args)
     // This module runs in Node's own realm, so these are Node's globals, not the test window's.
-    Object.assign(this.global, { Response, Headers, Request, setImmediate, clearImmediate })
+    Object.assign(this.global, { Response, Headers, Request, setImmediate, clearImmediate, TextEncoder, TextDecoder })
   }
 }
 

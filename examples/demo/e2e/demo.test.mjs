@@ -52,7 +52,7 @@ for (const mode of ['production', 'dev']) {
     const likeCount = () => page.locator('.like-count')
     /** Likes of article 300 once the like test is done (the list shows the same entity). */
     let likesOf300
-    /** Links of the rows shown (`#/articles/:id`). */
+    /** Links of the rows shown (`/articles/:id`). */
     const rowLinks = () => rows().locator('a.title').evaluateAll((links) => links.map((link) => link.getAttribute('href')))
     /** Every article the session has seen in a list: what the cache (and a replay of its log) holds. */
     const seen = new Set()
@@ -182,7 +182,7 @@ for (const mode of ['production', 'dev']) {
       await shot(page, 'list-creating')
       post.release()
       await expectVisible(first.getByRole('link', { name: 'Hello from the e2e test' }), 'the new article as a link')
-      assert.equal(await first.locator('a.title').getAttribute('href'), '#/articles/301')
+      assert.equal(await first.locator('a.title').getAttribute('href'), '/articles/301')
       await expectGone(first.getByText('Saving…'), 'the "Saving…" badge')
       // The likes from before show in the list too: the same entity, no refetch.
       assert.equal(await rows().nth(1).locator('.likes').textContent(), `♥ ${likesOf300}`)
@@ -297,7 +297,7 @@ for (const mode of ['production', 'dev']) {
       errorsWatcher.allow('GET', '/api/articles/does-not-exist', 404)
       errorsWatcher.allow('GET', /^\/api\/reports\/[^/]+$/, 500)
       let mark = demo.api.log.length
-      await errorsPage.goto(`${demo.url}#/errors`)
+      await errorsPage.goto(`${demo.url}errors`)
       const notFound = errorsPage.locator('section.card', { has: errorsPage.getByRole('heading', { name: 'Not found (404)' }) })
       await expectText(notFound.getByRole('alert').locator('h2'), '404 Not Found', 'the 404 panel')
       await expectText(notFound.getByRole('alert'), 'There is no article does-not-exist', 'the server’s reason')
@@ -344,7 +344,7 @@ for (const mode of ['production', 'dev']) {
       const staleWatcher = watchPage(stalePage)
       staleWatcher.allow('GET', '/api/articles/1', 500)
       let mark = demo.api.log.length
-      await stalePage.goto(`${demo.url}#/stale`)
+      await stalePage.goto(`${demo.url}stale`)
       const card = stalePage.getByLabel('Cached article')
       await expectVisible(card.locator('h2 a'), 'the cached article')
       const title = await card.locator('h2').textContent()
@@ -380,11 +380,11 @@ for (const mode of ['production', 'dev']) {
       const body = () => gcPage.locator('article.article:not(.fallback) .body p')
       const comments = () => gcPage.locator('.comments h2')
       const gcActions = () => gcPage.evaluate(() => window.__devtoolsSeen.actions.filter((type) => type === 'tessera/gc').length)
-      await gcPage.goto(`${demo.url}?gcTime=1000#/`)
+      await gcPage.goto(`${demo.url}?gcTime=1000`)
       await expectCount(gcRows(), 20, 'article rows')
       // Article 300 has comments, which only its detail response holds (the list has summaries).
       const id = '300'
-      const link = () => gcRows().locator(`a.title[href="#/articles/${id}"]`)
+      const link = () => gcRows().locator(`a.title[href="/articles/${id}"]`)
       let mark = demo.api.log.length
       await link().click()
       await expectVisible(body(), 'the article body')
@@ -423,7 +423,7 @@ for (const mode of ['production', 'dev']) {
       const polls = (from) => demo.api.log.slice(from).filter((r) => r.method === 'GET' && r.url === `/api/articles/${id}/likes`)
       const count = () => pollPage.locator('.like-count')
       const mark = demo.api.log.length
-      await pollPage.goto(`${demo.url}?poll=${POLL_MS}#/articles/${id}`)
+      await pollPage.goto(`${demo.url}articles/${id}?poll=${POLL_MS}`)
       await expectVisible(pollPage.locator('article.article:not(.fallback) .body p'), 'the article body')
       await until(() => polls(mark).length, (n) => n >= 1, 'the first likes request')
       await answered()
@@ -463,7 +463,7 @@ for (const mode of ['production', 'dev']) {
       // The server refuses every fifth like (the rollback test uses that); this one must count.
       assert.notEqual((demo.api.likeAttempts + 1) % 5, 0, 'the next like is not one the server refuses')
       const mark = demo.api.log.length
-      await likePage.goto(`${demo.url}?poll=${POLL_MS}#/articles/${id}`)
+      await likePage.goto(`${demo.url}articles/${id}?poll=${POLL_MS}`)
       await expectVisible(likePage.locator('article.article:not(.fallback) .body p'), 'the article body')
       await until(() => polls(mark).length, (n) => n >= 1, 'the first likes request')
       await answered()

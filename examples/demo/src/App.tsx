@@ -13,11 +13,11 @@ import { StalePage } from './pages/StalePage'
 import { useRoute, type Route } from './router'
 
 const NAV: { href: string; label: string; pages: Route['page'][] }[] = [
-  { href: '#/', label: 'Articles', pages: ['list', 'article', 'edit'] },
-  { href: '#/new', label: 'New article', pages: ['new'] },
-  { href: '#/errors', label: 'Error pages', pages: ['errors'] },
-  { href: '#/stale', label: 'Stale data', pages: ['stale'] },
-  { href: '#/log', label: 'Action log', pages: ['log'] },
+  { href: '/', label: 'Articles', pages: ['list', 'article', 'edit'] },
+  { href: '/new', label: 'New article', pages: ['new'] },
+  { href: '/errors', label: 'Error pages', pages: ['errors'] },
+  { href: '/stale', label: 'Stale data', pages: ['stale'] },
+  { href: '/log', label: 'Action log', pages: ['log'] },
 ]
 
 export function App() {
@@ -25,7 +25,7 @@ export function App() {
   return (
     <div className="layout">
       <header className="topbar">
-        <a className="brand" href="#/">
+        <a className="brand" href="/">
           Tessera <span>demo</span>
         </a>
         <nav aria-label="Main">
@@ -73,7 +73,7 @@ function Page({ route }: { route: Route }) {
         <section>
           <h1>No such page</h1>
           <p>
-            Nothing lives at <code>{route.path}</code>. <a href="#/">Go to the articles</a>.
+            Nothing lives at <code>{route.path}</code>. <a href="/">Go to the articles</a>.
           </p>
         </section>
       )

@@ -1,4 +1,6 @@
 // Messages about things that failed after the user moved on (a save that was rolled back).
+// Module state, which is right for the browser only: notices come from the user's own actions,
+// so a server render (and the hydration after it) shows none.
 import { useSyncExternalStore } from 'react'
 
 export interface Notice {
@@ -6,7 +8,8 @@ export interface Notice {
   message: string
 }
 
-let notices: readonly Notice[] = []
+const NONE: readonly Notice[] = []
+let notices = NONE
 let nextId = 1
 const listeners = new Set<() => void>()
 
@@ -30,5 +33,6 @@ export function useNotices(): readonly Notice[] {
       return () => void listeners.delete(listener)
     },
     () => notices,
+    () => NONE,
   )
 }

@@ -98,9 +98,10 @@ export const likeArticle = new RestEndpoint({
 
 /**
  * How often an open article asks for its like count: `?poll=<ms>` in the page's address (the e2e
- * uses a short one); off otherwise, so the other pages' request counts stay exact.
+ * uses a short one); off otherwise, so the other pages' request counts stay exact. Always off in a
+ * server render: a server answers once, it has nothing to poll for.
  */
-export const likesPollMs = Number(new URLSearchParams(location.search).get('poll')) || 0
+export const likesPollMs = typeof location === 'undefined' ? 0 : Number(new URLSearchParams(location.search).get('poll')) || 0
 
 /**
  * The like count alone, `{ id, likes }`. Its schema is the summary, so each answer updates the

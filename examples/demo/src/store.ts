@@ -1,18 +1,20 @@
-// The app's one store, and the recorder behind the action panel: every action the store applies,
-// with the time it happened, kept for display, download and replay.
-import { PollingManager, createStore, devTools, type Action } from 'tessera'
+// The app's store and the recorder behind the action panel: every action the store applies,
+// with the time it happened, kept for display, download and replay. Nothing here is module
+// state: the browser makes one store and one log; the server makes a store per request (and no
+// log), so two requests never share data.
+import { createContext, useContext, useSyncExternalStore } from 'react'
+import { PollingManager, createStore, devTools, type Action, type Store } from 'tessera'
 
 /**
- * How long data no screen reads is kept: `?gcTime=<ms>` in the page's address (the e2e test of
- * garbage collection uses a short one), the library's 5 minutes otherwise.
+ * The browser's store. Connects to Redux DevTools when the browser extension is installed (does
+ * nothing otherwise), and polls endpoints with a `pollFrequency` while a page reads them (the
+ * article's likes). `gcTime` is how long data no screen reads is kept: `?gcTime=<ms>` in the
+ * page's address (the e2e test of garbage collection uses a short one), 5 minutes otherwise.
  */
-const gcTime = Number(new URLSearchParams(location.search).get('gcTime')) || undefined
-
-/**
- * Connects to Redux DevTools when the browser extension is installed (does nothing otherwise),
- * and polls endpoints with a `pollFrequency` while a page reads them (the article's likes).
- */
-export const store = createStore({ devtools: devTools({ name: 'Tessera demo' }), managers: [new PollingManager()], gcTime })
+export function createBrowserStore(search = location.search): Store {
+  const gcTime = Number(new URLSearchParams(search).get('gcTime')) || undefined
+  return createStore({ devtools: devTools({ name: 'Tessera demo' }), managers: [new PollingManager()], gcTime })
+}
 
 export interface LoggedAction {
   /** When the store applied it (ms since the epoch). */
@@ -20,24 +22,54 @@ export interface LoggedAction {
   action: Action
 }
 
-const entries: LoggedAction[] = []
-let snapshot: readonly LoggedAction[] = []
-const listeners = new Set<() => void>()
-
-// Subscribed before the first render, so the log starts with the app's first fetch.
-store.subscribe((action) => {
-  entries.push({ time: Date.now(), action })
-  snapshot = entries.slice()
-  for (const listener of listeners) listener()
-})
-
 /** The action log as a `useSyncExternalStore` source. */
-export const actionLog = {
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener)
-    return () => void listeners.delete(listener)
-  },
-  getSnapshot: (): readonly LoggedAction[] => snapshot,
+export interface ActionLog {
+  subscribe(listener: () => void): () => void
+  getSnapshot(): readonly LoggedAction[]
+}
+
+const NOTHING: readonly LoggedAction[] = []
+
+/** What the server renders with: an empty log (the log is the browser's; times are its clock). */
+export const emptyLog: ActionLog = { subscribe: () => () => {}, getSnapshot: () => NOTHING }
+
+/** Records every action `store` applies from now on; call it before the first render. */
+export function createActionLog(store: Store): ActionLog {
+  const entries: LoggedAction[] = []
+  let snapshot: readonly LoggedAction[] = NOTHING
+  const listeners = new Set<() => void>()
+  store.subscribe((action) => {
+    entries.push({ time: Date.now(), action })
+    snapshot = entries.slice()
+    for (const listener of listeners) listener()
+  })
+  return {
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+    getSnapshot: () => snapshot,
+  }
+}
+
+/** The store the app renders with (the same one its DataProvider has). */
+export const StoreContext = createContext<Store | null>(null)
+export const ActionLogContext = createContext<ActionLog>(emptyLog)
+
+/** The app's store; throws outside the app's providers. */
+export function useStore(): Store {
+  const store = useContext(StoreContext)
+  if (store === null) throw new Error('useStore must be used inside <Root>')
+  return store
+}
+
+/**
+ * The actions logged so far. A server render and the hydration that follows it both see an empty
+ * log (what the server had is not the browser's log); the browser's log shows right after.
+ */
+export function useActionLog(): readonly LoggedAction[] {
+  const log = useContext(ActionLogContext)
+  return useSyncExternalStore(log.subscribe, log.getSnapshot, emptyLog.getSnapshot)
 }
 
 /** The endpoint key (or keys) an action is about, for display. */

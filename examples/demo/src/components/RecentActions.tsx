@@ -1,5 +1,4 @@
-import { useSyncExternalStore } from 'react'
-import { actionKey, actionLabel, actionLog } from '../store'
+import { actionKey, actionLabel, useActionLog } from '../store'
 
 export function formatTime(time: number): string {
   const date = new Date(time)
@@ -9,7 +8,7 @@ export function formatTime(time: number): string {
 
 /** The last few actions the store applied, newest first: what just happened to the cache. */
 export function RecentActions({ count = 8 }: { count?: number }) {
-  const entries = useSyncExternalStore(actionLog.subscribe, actionLog.getSnapshot)
+  const entries = useActionLog()
   const recent = entries.slice(-count).reverse()
   return (
     <section className="recent" aria-label="Recent actions">
@@ -25,7 +24,7 @@ export function RecentActions({ count = 8 }: { count?: number }) {
           </li>
         ))}
       </ol>
-      <a href="#/log">Full log, download and replay →</a>
+      <a href="/log">Full log, download and replay →</a>
     </section>
   )
 }

@@ -1,8 +1,8 @@
-import { useEffect, useState, useSyncExternalStore, type ChangeEvent } from 'react'
+import { useEffect, useState, type ChangeEvent } from 'react'
 import { createStore, schema, type Action, type Store } from 'tessera'
 import { formatTime } from '../components/RecentActions'
 import { Article, ArticleResource, ArticleSummary, Author, Comment } from '../resources'
-import { actionKey, actionLabel, actionLog } from '../store'
+import { actionKey, actionLabel, useActionLog } from '../store'
 
 /** What a replayed log rebuilt: entity counts and the article list as the user saw it. */
 interface Replay {
@@ -20,7 +20,7 @@ const allComments = new schema.All(Comment)
  * a file into a fresh store, which rebuilds what the user saw without sending a request.
  */
 export function ActionLogPage() {
-  const entries = useSyncExternalStore(actionLog.subscribe, actionLog.getSnapshot)
+  const entries = useActionLog()
   const [replay, setReplay] = useState<Replay | null>(null)
   const [problem, setProblem] = useState('')
 

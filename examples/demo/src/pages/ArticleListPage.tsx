@@ -11,7 +11,7 @@ export function ArticleListPage({ tag }: { tag?: string }) {
     <section>
       <header className="page-header">
         <h1>{tag ? <>Articles tagged #{tag}</> : 'Articles'}</h1>
-        <a className="button primary" href="#/new">
+        <a className="button primary" href="/new">
           New article
         </a>
       </header>

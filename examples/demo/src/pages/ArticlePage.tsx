@@ -8,7 +8,15 @@ import { ArticleResource, ArticleSummary } from '../resources'
 import { navigate, paths } from '../router'
 import { usePending } from '../usePending'
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' })
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
+/**
+ * `6 Jan 2025`, in UTC. Spelled out rather than Intl's: the server's ICU and the browser's may
+ * abbreviate a month differently ("Sep" / "Sept"), and hydration must see the same text.
+ */
+function formatDate(date: Date): string {
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`
+}
 
 /** One article: the summary the list already had shows at once, the rest after its fetch. */
 export function ArticlePage({ id }: { id: string }) {
@@ -58,7 +66,7 @@ function ArticleView({ id }: { id: string }) {
           {article.title} {saving && <span className="badge">Saving…</span>}
         </h1>
         <p className="byline">
-          by {article.author.name} on {dateFormat.format(article.createdAt)} <Tags tags={article.tags} />
+          by {article.author.name} on {formatDate(article.createdAt)} <Tags tags={article.tags} />
         </p>
       </header>
       <LikeButton id={article.id} likes={article.likes} />
@@ -83,7 +91,7 @@ function ArticleView({ id }: { id: string }) {
           <ul>
             {article.comments.map((comment) => (
               <li key={comment.id}>
-                <strong>{comment.author.name}</strong> <span className="muted">{dateFormat.format(comment.createdAt)}</span>
+                <strong>{comment.author.name}</strong> <span className="muted">{formatDate(comment.createdAt)}</span>
                 <p>{comment.body}</p>
               </li>
             ))}

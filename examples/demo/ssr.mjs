@@ -1,0 +1,242 @@
+// `npm run demo:ssr`: the demo rendered on the server, streaming, then hydrated in the browser.
+// Same pages, API and variables as `npm run demo`:
+//
+//   node examples/demo/ssr.mjs [--dev]     PORT=5173 DEMO_DELAY_MS=150 DEMO_MODE=production|dev
+//
+// Production mode builds the browser entry (src/entry-client.tsx) and the server entry
+// (src/entry-server.tsx) with Vite when a source is newer than the last build, into dist/ssr/;
+// dev mode runs Vite in middleware mode and loads the server entry through it (development
+// React, hot reload). Each page request is rendered by entry-server's `render`, which streams
+// the shell at once and each Suspense boundary with its data as it resolves.
+// `startSsrDemo` is what the e2e uses to run the same thing in-process.
+import { readFile } from 'node:fs/promises'
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { createServer } from 'node:http'
+import { join, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { createApi } from './api.mjs'
+import { mtime, newestMtime, notFound, serveFiles, setNodeEnv, sources } from './server.mjs'
+
+const here = fileURLToPath(new URL('.', import.meta.url))
+const configFile = join(here, 'vite.config.mjs')
+const outDir = join(here, 'dist', 'ssr')
+const clientDir = join(outDir, 'client')
+const serverDir = join(outDir, 'server')
+const clientEntry = 'src/entry-client.tsx'
+const serverEntry = 'src/entry-server.tsx'
+/** Written last by a build: its time is the build's. */
+const builtServerEntry = join(serverDir, 'entry-server.js')
+
+/**
+ * Starts the server-rendered demo: API and pages on one port. `mode` is 'production' (Vite
+ * builds, rebuilt when stale) or 'dev' (Vite middleware). Resolves once listening. The result's
+ * `renderErrors` lists what went wrong in server renders (also written to stderr), HTTP errors
+ * of the API excepted: the browser retries those reads.
+ * @param {{ port?: number, host?: string, delayMs?: number, mode?: 'production' | 'dev' | 'development', log?: (line: string) => void }} [options]
+ * @returns {Promise<{ url: string, port: number, mode: 'production' | 'dev', api: ReturnType<typeof createApi>, renderErrors: string[], close: () => Promise<void> }>}
+ */
+export async function startSsrDemo({ port = 5173, host = '127.0.0.1', delayMs = 150, mode = 'production', log = () => {} } = {}) {
+  const dev = mode === 'dev' || mode === 'development'
+  const api = createApi({ delayMs })
+  const server = createServer()
+  let vite
+  let restoreNodeEnv = () => {}
+  /** @type {() => Promise<{ render: Function }>} */
+  let loadEntry
+  /** @type {{ scripts: string[], preloads: string[], stylesheets: string[] }} */
+  let assets
+  let files
+  if (dev) {
+    const { createServer: createViteServer } = await import('vite')
+    // Vite picks React's development or production build by NODE_ENV (see server.mjs).
+    restoreNodeEnv = setNodeEnv('development')
+    vite = await createViteServer({
+      configFile,
+      mode: 'development',
+      logLevel: 'warn',
+      server: { middlewareMode: true, hmr: { server } },
+      // Pages are ours to render: Vite serves modules only.
+      appType: 'custom',
+    })
+    // Loaded per request: an edited source is picked up on the next page load.
+    loadEntry = () => vite.ssrLoadModule(`/${serverEntry}`)
+    assets = { scripts: ['/@vite/client', `/${clientEntry}`], preloads: [], stylesheets: [] }
+  } else {
+    await buildSsrIfStale(log)
+    // The query makes a rebuild in the same process load the new code.
+    const entry = await import(`${pathToFileURL(builtServerEntry).href}?t=${await mtime(builtServerEntry)}`)
+    loadEntry = async () => entry
+    assets = await productionAssets()
+    files = serveFiles(clientDir)
+  }
+
+  const address = () => {
+    const info = server.address()
+    const actualPort = typeof info === 'object' && info ? info.port : port
+    return `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`
+  }
+  /** Errors of server renders other than HTTP errors (those the browser retries and shows). */
+  const renderErrors = []
+  const renderError = (line) => {
+    renderErrors.push(line)
+    console.error(line)
+  }
+  const renderPage = (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return notFound(res)
+    loadEntry().then(
+      ({ render }) => apiOrigin.run(address(), () => render(req.url ?? '/', res, assets, renderError)),
+      (error) => {
+        if (vite) vite.ssrFixStacktrace(error)
+        renderError(String(error?.stack ?? error))
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
+        res.end(String(error?.stack ?? error))
+      },
+    )
+  }
+  server.on('request', (req, res) => {
+    if (req.url === '/api' || req.url?.startsWith('/api/') || req.url?.startsWith('/api?')) {
+      api.handle(req, res).catch((error) => {
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' })
+        res.end(String(error?.stack ?? error))
+      })
+    } else if (vite) {
+      vite.middlewares(req, res, () => renderPage(req, res))
+    } else if (req.url?.startsWith('/assets/')) {
+      files(req, res)
+    } else {
+      renderPage(req, res)
+    }
+  })
+  resolveRelativeFetches()
+  await new Promise((resolveListen, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolveListen()
+    })
+  })
+  const url = `${address()}/`
+  let closing
+  return {
+    url,
+    port: Number(new URL(url).port),
+    mode: dev ? 'dev' : 'production',
+    api,
+    renderErrors,
+    close() {
+      closing ??= (async () => {
+        api.releaseAll()
+        const closed = new Promise((done) => server.close(() => done()))
+        server.closeAllConnections()
+        await vite?.close()
+        await closed
+        restoreNodeEnv()
+      })()
+      return closing
+    },
+  }
+}
+
+/** Builds both entries (production mode) unless the last build is newer than every source file. */
+export async function buildSsrIfStale(log = () => {}) {
+  const built = await mtime(builtServerEntry)
+  const newest = Math.max(...(await Promise.all(sources.map(newestMtime))))
+  if (built !== undefined && built >= newest) return false
+  log('Building the server-rendered demo (production)…')
+  const started = Date.now()
+  const { build } = await import('vite')
+  const restoreNodeEnv = setNodeEnv('production')
+  try {
+    await build({
+      configFile,
+      mode: 'production',
+      logLevel: 'warn',
+      build: { outDir: clientDir, emptyOutDir: true, manifest: true, rolldownOptions: { input: join(here, clientEntry) } },
+    })
+    await build({
+      configFile,
+      mode: 'production',
+      logLevel: 'warn',
+      build: { outDir: serverDir, emptyOutDir: true, ssr: join(here, serverEntry) },
+    })
+  } finally {
+    restoreNodeEnv()
+  }
+  log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`)
+  return true
+}
+
+/** The built browser entry, the chunks it imports and its CSS, from Vite's manifest. */
+async function productionAssets() {
+  const manifest = JSON.parse(await readFile(join(clientDir, '.vite', 'manifest.json'), 'utf8'))
+  const entry = manifest[clientEntry]
+  const preloads = new Set()
+  const stylesheets = new Set(entry.css ?? [])
+  const visit = (name) => {
+    const chunk = manifest[name]
+    if (!chunk || preloads.has(chunk.file)) return
+    preloads.add(chunk.file)
+    for (const css of chunk.css ?? []) stylesheets.add(css)
+    for (const next of chunk.imports ?? []) visit(next)
+  }
+  for (const name of entry.imports ?? []) visit(name)
+  const url = (file) => `/${file}`
+  return { scripts: [url(entry.file)], preloads: [...preloads].map(url), stylesheets: [...stylesheets].map(url) }
+}
+
+/**
+ * The origin of the server rendering the current request. The app's endpoints fetch relative
+ * URLs (`/api/articles`), as a browser resolves them against the page; on the server, a fetch
+ * made for a request resolves them against the server's own address. Per request (the async
+ * context of its render), never process-wide: two servers in one process each get their own.
+ */
+const apiOrigin = new AsyncLocalStorage()
+
+let resolving = false
+function resolveRelativeFetches() {
+  if (resolving) return
+  resolving = true
+  const platformFetch = globalThis.fetch
+  globalThis.fetch = function fetch(input, init) {
+    const origin = apiOrigin.getStore()
+    return platformFetch(origin !== undefined && typeof input === 'string' && input.startsWith('/') ? new URL(input, origin) : input, init)
+  }
+}
+
+// Run as a program: start, print the URL, stop on Ctrl-C or SIGTERM.
+if (process.argv[1] && pathToFileURL(resolve(process.argv[1])).href === import.meta.url) {
+  const mode = process.argv.includes('--dev') || process.env.DEMO_MODE === 'dev' || process.env.DEMO_MODE === 'development' ? 'dev' : 'production'
+  const port = process.env.PORT === undefined || process.env.PORT === '' ? 5173 : Number(process.env.PORT)
+  const delayMs = process.env.DEMO_DELAY_MS === undefined || process.env.DEMO_DELAY_MS === '' ? 150 : Number(process.env.DEMO_DELAY_MS)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`PORT must be a port number, got ${JSON.stringify(process.env.PORT)}`)
+    process.exit(1)
+  }
+  if (!Number.isFinite(delayMs) || delayMs < 0) {
+    console.error(`DEMO_DELAY_MS must be a number of milliseconds, got ${JSON.stringify(process.env.DEMO_DELAY_MS)}`)
+    process.exit(1)
+  }
+  // The server renders with React's production build in production mode (React reads NODE_ENV once, when first loaded).
+  process.env.NODE_ENV ??= mode === 'dev' ? 'development' : 'production'
+  try {
+    const demo = await startSsrDemo({ port, delayMs, mode, log: (line) => console.log(line) })
+    console.log(`Tessera demo, rendered on the server (${demo.mode === 'dev' ? 'development, Vite middleware' : 'production build'}) at ${demo.url}`)
+    console.log(`API at ${demo.url}api/articles, answering after ${delayMs} ms. Ctrl-C stops it.`)
+    const stop = (signal) => {
+      console.log(`\n${signal}: stopping.`)
+      demo.close().then(
+        () => process.exit(0),
+        (error) => {
+          console.error(error)
+          process.exit(1)
+        },
+      )
+    }
+    process.once('SIGINT', () => stop('SIGINT'))
+    process.once('SIGTERM', () => stop('SIGTERM'))
+  } catch (error) {
+    if (error?.code === 'EADDRINUSE') console.error(`Port ${port} is in use: set PORT to another one (PORT=5174 npm run demo:ssr).`)
+    else console.error(error)
+    process.exit(1)
+  }
+}
