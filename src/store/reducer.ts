@@ -24,9 +24,9 @@ export function reducer(state: State = createInitialState(), action: Action): St
   // null-prototype tables again, whether it came straight from a store or through JSON.)
   if (action.type === RESET) return createInitialState(action.date)
   if (action.type === REPLACE_STATE) return hydrateState(action.state)
-  // Each response in turn, through the same path as one arriving here (only responses: a batch
-  // is data from elsewhere).
-  if (action.type === HYDRATE) return action.actions.reduce((next, inner) => (inner.type === RECEIVE ? reducer(next, inner) : next), state)
+  // Each response in turn, through the same path as one arriving here (hydrateAction in
+  // tessera/ssr checked they are responses).
+  if (action.type === HYDRATE) return action.actions.reduce(reducer, state)
   // A request started before the last reset starts, or answers, into a cache that no longer asked for it.
   if (((action as { meta?: { fetchedAt?: number } }).meta?.fetchedAt as number) < state.lastReset) return state
   return produce(state, (draft) => {
