@@ -12,13 +12,12 @@
 import { readFile } from 'node:fs/promises'
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { createServer } from 'node:http'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { createApi } from './api.mjs'
-import { mtime, newestMtime, notFound, serveFiles, setNodeEnv, sources } from './server.mjs'
+import { buildWhenStale, closer, listen, mtime, notFound, runAsProgram, serveFiles, sources, viteBuild, viteDevServer } from './server.mjs'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
-const configFile = join(here, 'vite.config.mjs')
 const outDir = join(here, 'dist', 'ssr')
 const clientDir = join(outDir, 'client')
 const serverDir = join(outDir, 'server')
@@ -47,17 +46,8 @@ export async function startSsrDemo({ port = 5173, host = '127.0.0.1', delayMs = 
   let assets
   let files
   if (dev) {
-    const { createServer: createViteServer } = await import('vite')
-    // Vite picks React's development or production build by NODE_ENV (see server.mjs).
-    restoreNodeEnv = setNodeEnv('development')
-    vite = await createViteServer({
-      configFile,
-      mode: 'development',
-      logLevel: 'warn',
-      server: { middlewareMode: true, hmr: { server } },
-      // Pages are ours to render: Vite serves modules only.
-      appType: 'custom',
-    })
+    // Pages are ours to render: Vite serves modules only.
+    ;({ vite, restoreNodeEnv } = await viteDevServer(server, 'custom'))
     // Loaded per request: an edited source is picked up on the next page load.
     loadEntry = () => vite.ssrLoadModule(`/${serverEntry}`)
     assets = { scripts: ['/@vite/client', `/${clientEntry}`], preloads: [], stylesheets: [] }
@@ -70,11 +60,8 @@ export async function startSsrDemo({ port = 5173, host = '127.0.0.1', delayMs = 
     files = serveFiles(clientDir)
   }
 
-  const address = () => {
-    const info = server.address()
-    const actualPort = typeof info === 'object' && info ? info.port : port
-    return `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`
-  }
+  /** This server's origin, once it listens (before any request). */
+  let origin
   /** Errors of server renders other than HTTP errors (those the browser retries and shows). */
   const renderErrors = []
   const renderError = (line) => {
@@ -84,7 +71,7 @@ export async function startSsrDemo({ port = 5173, host = '127.0.0.1', delayMs = 
   const renderPage = (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return notFound(res)
     loadEntry().then(
-      ({ render }) => apiOrigin.run(address(), () => render(req.url ?? '/', res, assets, renderError)),
+      ({ render }) => apiOrigin.run(origin, () => render(req.url ?? '/', res, assets, renderError)),
       (error) => {
         if (vite) vite.ssrFixStacktrace(error)
         renderError(String(error?.stack ?? error))
@@ -108,62 +95,31 @@ export async function startSsrDemo({ port = 5173, host = '127.0.0.1', delayMs = 
     }
   })
   resolveRelativeFetches()
-  await new Promise((resolveListen, reject) => {
-    server.once('error', reject)
-    server.listen(port, host, () => {
-      server.off('error', reject)
-      resolveListen()
-    })
-  })
-  const url = `${address()}/`
-  let closing
+  origin = (await listen(server, port, host)).origin
+  const url = `${origin}/`
   return {
     url,
     port: Number(new URL(url).port),
     mode: dev ? 'dev' : 'production',
     api,
     renderErrors,
-    close() {
-      closing ??= (async () => {
-        api.releaseAll()
-        const closed = new Promise((done) => server.close(() => done()))
-        server.closeAllConnections()
-        await vite?.close()
-        await closed
-        restoreNodeEnv()
-      })()
-      return closing
-    },
+    close: closer({ api, server, stopApp: () => vite?.close(), cleanUp: () => restoreNodeEnv() }),
   }
 }
 
 /** Builds both entries (production mode) unless the last build is newer than every source file. */
-export async function buildSsrIfStale(log = () => {}) {
-  const built = await mtime(builtServerEntry)
-  const newest = Math.max(...(await Promise.all(sources.map(newestMtime))))
-  if (built !== undefined && built >= newest) return false
-  log('Building the server-rendered demo (production)…')
-  const started = Date.now()
-  const { build } = await import('vite')
-  const restoreNodeEnv = setNodeEnv('production')
-  try {
-    await build({
-      configFile,
-      mode: 'production',
-      logLevel: 'warn',
-      build: { outDir: clientDir, emptyOutDir: true, manifest: true, rolldownOptions: { input: join(here, clientEntry) } },
-    })
-    await build({
-      configFile,
-      mode: 'production',
-      logLevel: 'warn',
-      build: { outDir: serverDir, emptyOutDir: true, ssr: join(here, serverEntry) },
-    })
-  } finally {
-    restoreNodeEnv()
-  }
-  log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`)
-  return true
+export function buildSsrIfStale(log = () => {}) {
+  return buildWhenStale({
+    output: builtServerEntry,
+    sources,
+    what: 'the server-rendered demo (production)',
+    log,
+    build: () =>
+      viteBuild(
+        { build: { outDir: clientDir, emptyOutDir: true, manifest: true, rolldownOptions: { input: join(here, clientEntry) } } },
+        { build: { outDir: serverDir, emptyOutDir: true, ssr: join(here, serverEntry) } },
+      ),
+  })
 }
 
 /** The built browser entry, the chunks it imports and its CSS, from Vite's manifest. */
@@ -203,40 +159,15 @@ function resolveRelativeFetches() {
   }
 }
 
-// Run as a program: start, print the URL, stop on Ctrl-C or SIGTERM.
-if (process.argv[1] && pathToFileURL(resolve(process.argv[1])).href === import.meta.url) {
-  const mode = process.argv.includes('--dev') || process.env.DEMO_MODE === 'dev' || process.env.DEMO_MODE === 'development' ? 'dev' : 'production'
-  const port = process.env.PORT === undefined || process.env.PORT === '' ? 5173 : Number(process.env.PORT)
-  const delayMs = process.env.DEMO_DELAY_MS === undefined || process.env.DEMO_DELAY_MS === '' ? 150 : Number(process.env.DEMO_DELAY_MS)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`PORT must be a port number, got ${JSON.stringify(process.env.PORT)}`)
-    process.exit(1)
-  }
-  if (!Number.isFinite(delayMs) || delayMs < 0) {
-    console.error(`DEMO_DELAY_MS must be a number of milliseconds, got ${JSON.stringify(process.env.DEMO_DELAY_MS)}`)
-    process.exit(1)
-  }
-  // The server renders with React's production build in production mode (React reads NODE_ENV once, when first loaded).
-  process.env.NODE_ENV ??= mode === 'dev' ? 'development' : 'production'
-  try {
-    const demo = await startSsrDemo({ port, delayMs, mode, log: (line) => console.log(line) })
-    console.log(`Tessera demo, rendered on the server (${demo.mode === 'dev' ? 'development, Vite middleware' : 'production build'}) at ${demo.url}`)
-    console.log(`API at ${demo.url}api/articles, answering after ${delayMs} ms. Ctrl-C stops it.`)
-    const stop = (signal) => {
-      console.log(`\n${signal}: stopping.`)
-      demo.close().then(
-        () => process.exit(0),
-        (error) => {
-          console.error(error)
-          process.exit(1)
-        },
-      )
-    }
-    process.once('SIGINT', () => stop('SIGINT'))
-    process.once('SIGTERM', () => stop('SIGTERM'))
-  } catch (error) {
-    if (error?.code === 'EADDRINUSE') console.error(`Port ${port} is in use: set PORT to another one (PORT=5174 npm run demo:ssr).`)
-    else console.error(error)
-    process.exit(1)
-  }
-}
+// Run as a program: `npm run demo:ssr`.
+await runAsProgram({
+  moduleUrl: import.meta.url,
+  name: 'Tessera demo, rendered on the server',
+  script: 'demo:ssr',
+  defaultPort: 5173,
+  start: (options) => {
+    // The server renders with React's production build in production mode (React reads NODE_ENV once, when first loaded).
+    process.env.NODE_ENV ??= options.mode === 'dev' ? 'development' : 'production'
+    return startSsrDemo(options)
+  },
+})

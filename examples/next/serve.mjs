@@ -8,12 +8,12 @@
 // `tessera` resolves to the repository's sources (tsconfig.json's paths), so the library needs
 // no build first. `startNextDemo` is what the e2e uses to run the same thing in-process.
 import { spawn } from 'node:child_process'
-import { readdir, stat } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import { createApi } from '../demo/api.mjs'
+import { buildWhenStale, closer, listen, runAsProgram } from '../demo/server.mjs'
 
 // Next asks before sending anything anywhere; nothing outside this machine is reachable anyway.
 process.env.NEXT_TELEMETRY_DISABLED = '1'
@@ -42,16 +42,7 @@ export async function startNextDemo({ port = 3000, host = '127.0.0.1', delayMs =
   const built = await buildIfStale(log)
   const api = createApi({ delayMs })
   const server = createServer()
-  await new Promise((resolveListen, reject) => {
-    server.once('error', reject)
-    server.listen(port, host, () => {
-      server.off('error', reject)
-      resolveListen()
-    })
-  })
-  const address = server.address()
-  const actualPort = typeof address === 'object' && address ? address.port : port
-  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`
+  const { origin, port: actualPort } = await listen(server, port, host)
   const restoreFetch = resolveRelativeFetch(origin)
 
   const { default: next } = await import('next')
@@ -67,23 +58,12 @@ export async function startNextDemo({ port = 3000, host = '127.0.0.1', delayMs =
     if (req.url === '/api' || req.url?.startsWith('/api/') || req.url?.startsWith('/api?')) api.handle(req, res).then(() => undefined, done)
     else handle(req, res).then(() => undefined, done)
   })
-  let closing
   return {
     url: `${origin}/`,
     port: actualPort,
     api,
     built,
-    close() {
-      closing ??= (async () => {
-        api.releaseAll()
-        const closed = new Promise((done) => server.close(() => done()))
-        server.closeAllConnections()
-        await app.close?.()
-        await closed
-        restoreFetch()
-      })()
-      return closing
-    },
+    close: closer({ api, server, stopApp: () => app.close?.(), cleanUp: restoreFetch }),
   }
 }
 
@@ -102,14 +82,14 @@ function resolveRelativeFetch(origin) {
 }
 
 /** Builds the app (`next build`, production) unless the last build is newer than every source. */
-export async function buildIfStale(log = () => {}) {
-  const builtAt = await mtime(join(here, '.next', 'BUILD_ID'))
-  const newest = Math.max(...(await Promise.all(sources.map(newestMtime))))
-  if (builtAt !== undefined && builtAt >= newest) return false
-  log('Building the Next.js app (next build)…')
-  const started = Date.now()
+export function buildIfStale(log = () => {}) {
+  return buildWhenStale({ output: join(here, '.next', 'BUILD_ID'), sources, what: 'the Next.js app (next build)', log, build: nextBuild })
+}
+
+/** Runs `next build` in a child process; rejects with its output when it fails. */
+function nextBuild() {
   const bin = require.resolve('next/dist/bin/next')
-  await new Promise((resolveBuild, reject) => {
+  return new Promise((resolveBuild, reject) => {
     const child = spawn(process.execPath, [bin, 'build', here], {
       cwd: here,
       env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
@@ -121,58 +101,7 @@ export async function buildIfStale(log = () => {}) {
     child.once('error', reject)
     child.once('exit', (code) => (code === 0 ? resolveBuild() : reject(new Error(`next build failed (exit ${code}):\n${output}`))))
   })
-  log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`)
-  return true
 }
 
-async function mtime(path) {
-  try {
-    return (await stat(path)).mtimeMs
-  } catch {
-    return undefined
-  }
-}
-
-async function newestMtime(path) {
-  const info = await stat(path).catch(() => undefined)
-  if (info === undefined) return 0
-  if (!info.isDirectory()) return info.mtimeMs
-  const entries = await readdir(path, { withFileTypes: true })
-  const times = await Promise.all(entries.map((entry) => newestMtime(join(path, entry.name))))
-  return Math.max(info.mtimeMs, ...times)
-}
-
-// Run as a program: start, print the URL, stop on Ctrl-C or SIGTERM.
-if (process.argv[1] && pathToFileURL(resolve(process.argv[1])).href === import.meta.url) {
-  const port = process.env.PORT === undefined || process.env.PORT === '' ? 3000 : Number(process.env.PORT)
-  const delayMs = process.env.DEMO_DELAY_MS === undefined || process.env.DEMO_DELAY_MS === '' ? 150 : Number(process.env.DEMO_DELAY_MS)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`PORT must be a port number, got ${JSON.stringify(process.env.PORT)}`)
-    process.exit(1)
-  }
-  if (!Number.isFinite(delayMs) || delayMs < 0) {
-    console.error(`DEMO_DELAY_MS must be a number of milliseconds, got ${JSON.stringify(process.env.DEMO_DELAY_MS)}`)
-    process.exit(1)
-  }
-  try {
-    const demo = await startNextDemo({ port, delayMs, log: (line) => console.log(line) })
-    console.log(`Tessera demo on Next.js (production build) at ${demo.url}`)
-    console.log(`API at ${demo.url}api/articles, answering after ${delayMs} ms. Ctrl-C stops it.`)
-    const stop = (signal) => {
-      console.log(`\n${signal}: stopping.`)
-      demo.close().then(
-        () => process.exit(0),
-        (error) => {
-          console.error(error)
-          process.exit(1)
-        },
-      )
-    }
-    process.once('SIGINT', () => stop('SIGINT'))
-    process.once('SIGTERM', () => stop('SIGTERM'))
-  } catch (error) {
-    if (error?.code === 'EADDRINUSE') console.error(`Port ${port} is in use: set PORT to another one (PORT=3001 npm run demo:next).`)
-    else console.error(error)
-    process.exit(1)
-  }
-}
+// Run as a program: `npm run demo:next`.
+await runAsProgram({ moduleUrl: import.meta.url, name: 'Tessera demo on Next.js', script: 'demo:next', defaultPort: 3000, start: startNextDemo })

@@ -5,21 +5,13 @@ import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { prerender } from 'react-dom/static'
 import { ServerInsertedHTMLContext } from 'next/dist/shared/lib/server-inserted-html.shared-runtime'
-import { Endpoint, Entity, useSuspense } from '../../src/index'
+import { Endpoint, useSuspense } from '../../src/index'
 import { DataProvider, HydrateData } from '../../src/nextjs/index'
 import { DataProvider as StoreProvider } from '../../src/react/DataProvider'
 import { createServerData, takeServerData } from '../../src/ssr/index'
 import { createStore, GCManager } from '../../src/store/index'
 import { forOneRender } from '../../src/nextjs/forOneRender'
-
-class Article extends Entity {
-  id = ''
-  title = ''
-  pk() {
-    return this.id
-  }
-  static override key = 'Article'
-}
+import { Article } from '../react/ssr/fixtures'
 
 /** An endpoint answering from `titles`, recording every call. */
 function articleEndpoint(titles: Record<string, string>) {

@@ -4,26 +4,11 @@
 import { Suspense, createContext, useContext, type ReactNode } from 'react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { PassThrough } from 'node:stream'
-import { DataProvider, Entity, RestEndpoint, useSuspense } from '../../../src/index'
-import { createServerData, takeServerData, type ServerData, type ServerDataBatch } from '../../../src/ssr/index'
+import { DataProvider, RestEndpoint, useSuspense } from '../../../src/index'
+import { createServerData, takeServerData, type ServerData } from '../../../src/ssr/index'
+import { User } from '../../fixtures/blog'
 import { startApi, type TestApi } from './api'
-
-class Article extends Entity {
-  id = ''
-  title = ''
-  pk() {
-    return this.id
-  }
-  static override key = 'Article'
-}
-class User extends Entity {
-  id = ''
-  name = ''
-  pk() {
-    return this.id
-  }
-  static override key = 'User'
-}
+import { articleViews, batchesIn } from './fixtures'
 
 let api: TestApi
 beforeAll(async () => {
@@ -32,26 +17,7 @@ beforeAll(async () => {
 afterAll(() => api.close())
 beforeEach(() => void api.seen.splice(0))
 
-const endpoints = () => ({
-  list: new RestEndpoint({ urlPrefix: api.url, path: '/articles', schema: [Article] }),
-  slow: new RestEndpoint({ urlPrefix: api.url, path: '/slow', schema: Article }),
-  broken: new RestEndpoint({ urlPrefix: api.url, path: '/broken', schema: Article }),
-})
-
-function List() {
-  const articles = useSuspense(endpoints().list)
-  return (
-    <ul>
-      {articles.map((article) => (
-        <li key={article.id}>{article.title}</li>
-      ))}
-    </ul>
-  )
-}
-function Slow() {
-  const article = useSuspense(endpoints().slow)
-  return <p>{article.title}</p>
-}
+const { endpoints, List, Slow } = articleViews(() => api.url)
 
 /** What the browser received, chunk by chunk, with when each arrived. */
 interface Received {
@@ -89,13 +55,6 @@ function renderNode(app: ReactNode, data: ServerData, whole = false): Promise<Re
       },
     )
   })
-}
-
-/** The batches of every data script in `html`, evaluated as the browser would (their push calls collected). */
-function batchesIn(html: string): ServerDataBatch[] {
-  const scope: { __TESSERA_DATA__?: ServerDataBatch[] } = {}
-  for (const [, code] of html.matchAll(/<script[^>]*>(\(self\.__TESSERA_DATA__[\s\S]*?)<\/script>/g)) new Function('self', code!)(scope)
-  return scope.__TESSERA_DATA__ ?? []
 }
 
 describe('server rendering with tessera/ssr (Node streams)', () => {

@@ -3,18 +3,10 @@
 // of its own: React's browser server build is a second renderer, which must not share contexts
 // with the Node one while both render.
 import { Suspense, version } from 'react'
-import { DataProvider, Entity, RestEndpoint, useSuspense } from '../../../src/index'
-import { createServerData, type ServerDataBatch } from '../../../src/ssr/index'
+import { DataProvider } from '../../../src/index'
+import { createServerData } from '../../../src/ssr/index'
 import { startApi, type TestApi } from './api'
-
-class Article extends Entity {
-  id = ''
-  title = ''
-  pk() {
-    return this.id
-  }
-  static override key = 'Article'
-}
+import { articleViews, batchesIn } from './fixtures'
 
 // React 19's edge build (its browser build holds a MessagePort open); React 18 has only the browser one.
 const { renderToReadableStream } = require(version.startsWith('18.') ? 'react-dom/server.browser' : 'react-dom/server.edge') as typeof import('react-dom/server.browser')
@@ -25,26 +17,7 @@ beforeAll(async () => {
 })
 afterAll(() => api.close())
 
-function batchesIn(html: string): ServerDataBatch[] {
-  const scope: { __TESSERA_DATA__?: ServerDataBatch[] } = {}
-  for (const [, code] of html.matchAll(/<script[^>]*>(\(self\.__TESSERA_DATA__[\s\S]*?)<\/script>/g)) new Function('self', code!)(scope)
-  return scope.__TESSERA_DATA__ ?? []
-}
-
-function List() {
-  const articles = useSuspense(new RestEndpoint({ urlPrefix: api.url, path: '/articles', schema: [Article] }))
-  return (
-    <ul>
-      {articles.map((article) => (
-        <li key={article.id}>{article.title}</li>
-      ))}
-    </ul>
-  )
-}
-function Slow() {
-  const article = useSuspense(new RestEndpoint({ urlPrefix: api.url, path: '/slow', schema: Article }))
-  return <p>{article.title}</p>
-}
+const { List, Slow } = articleViews(() => api.url)
 
 describe('server rendering with tessera/ssr (web streams)', () => {
   it('sends the shell at once and each response ahead of its boundary through transform()', async () => {
