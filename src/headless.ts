@@ -95,6 +95,8 @@ export type {
   KeyFilter,
   Action,
   FetchAction,
+  FetchCause,
+  RequestCall,
   ReceiveAction,
   HydrateAction,
   ReceiveErrorAction,

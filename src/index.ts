@@ -20,7 +20,7 @@ export type {
   EndpointArgs, FetchFunction, Store, StoreOptions, StoreListener, State, ResponseMeta,
   SerializedError, ResponseInfo, Manager, ManagerAPI, LogoutManagerOptions, LogoutError, Middleware, Dispatch,
   DevToolsOptions, DevToolsConnection, DevToolsConnector, ControllerOptions, FetchReturn,
-  KeyFilter, Action, FetchAction, ReceiveAction, ReceiveErrorAction, OptimisticAction, HydrateAction,
+  KeyFilter, Action, FetchAction, FetchCause, RequestCall, ReceiveAction, ReceiveErrorAction, OptimisticAction, HydrateAction,
   InvalidateAction, InvalidateAllAction, ExpireAllAction, ResetAction, GCAction, GCOptions,
   ReceiveMeta, RestEndpointOptions, RestGenerics, RestArgs, RestResult, BodyData, AddGenerics,
   AssignGenerics, PageGenerics, PathArgs, PathKeys, ShortenPath, SearchValue, GetEndpoint,

@@ -52,6 +52,7 @@ describe('README code blocks', () => {
         'tessera/ssr': ['src/ssr/index.ts'],
         'tessera/nextjs': ['src/nextjs/index.ts'],
         'tessera/nextjs/server': ['src/nextjs/server.ts'],
+        'tessera/offline': ['src/offline/index.ts'],
       },
     }
     const host = ts.createCompilerHost(options)

@@ -31,6 +31,13 @@ export interface EndpointExtraOptions<F extends FetchFunction = FetchFunction> {
   /** Refetch every this many ms while subscribed. */
   readonly pollFrequency?: number
   /**
+   * With an OfflineManager ('tessera/offline'): how many times a failed call is tried again
+   * (reads default to the manager's, 3; mutations to none), or `false` for never.
+   */
+  readonly retry?: number | false
+  /** With an OfflineManager: the wait before try `attempt` (1, 2, …) after `error`, in ms. */
+  readonly retryDelay?: (attempt: number, error: unknown) => number
+  /**
    * Other cached results this response changes, as `{ [endpointKey]: (previous) => next }` over
    * normalized values (pks in place of entities). Run before dispatch; the action carries the
    * outcome, so a replay needs no function. Pagination uses it to append a page to its list.

@@ -1,5 +1,5 @@
 import type { EndpointInterface } from '../endpoint/types'
-import type { Controller } from '../store/index'
+import type { Controller, FetchCause } from '../store/index'
 
 interface ActiveRead {
   count: number
@@ -22,9 +22,12 @@ export class ActiveReads {
     return () => void (--read.count === 0 && this.reads.delete(key))
   }
 
-  /** Refetches every mounted read whose data is no longer Valid. */
-  revalidate(controller: Controller): void {
+  /**
+   * Refetches every mounted read whose data is no longer Valid, recording `cause` on each fetch
+   * ('focus' by default: `useRevalidate` is called on screen focus).
+   */
+  revalidate(controller: Controller, cause: FetchCause = 'focus'): void {
     // A failure is in the cache, where the reading component shows it.
-    for (const { endpoint, args } of this.reads.values()) controller.fetchIfStale(endpoint, ...args).catch(() => undefined)
+    for (const { endpoint, args } of this.reads.values()) controller.because(cause, () => controller.fetchIfStale(endpoint, ...args)).catch(() => undefined)
   }
 }

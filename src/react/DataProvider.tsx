@@ -57,7 +57,8 @@ export function DataProvider({ store, children, ...options }: DataProviderProps)
   useEffect(() => {
     mounted.current = true
     const revalidate = (event: Event) => {
-      if (event.type === 'online' || document.visibilityState === 'visible') value.active.revalidate(value.controller)
+      if (event.type === 'online') value.active.revalidate(value.controller, 'reconnect')
+      else if (document.visibilityState === 'visible') value.active.revalidate(value.controller)
     }
     // One signal removes both listeners (the AbortController passes as the options: its `signal` is what they read).
     const listening = new AbortController()

@@ -1,5 +1,5 @@
 import * as React from 'react'
-import { useContext, useEffect } from 'react'
+import { useContext, useEffect, useRef } from 'react'
 import type { EndpointInterface, ResolveType } from '../endpoint/types'
 import type { DenormalizeNullable, EntityClassLike } from '../schema/index'
 import type { ObjectSchema } from '../schema/ObjectSchema'
@@ -30,10 +30,18 @@ export function useSuspense<E extends ReadEndpoint>(endpoint: E, ...args: readon
   const controller = context.controller
   const reveal = useContext(RevealContext) ?? context.reveal
   const skip = args[0] === null
+  // The key this component last showed (set on commit: a render that suspends does not count),
+  // so a fetch for another key says 'args-changed' rather than why the cache lacked it.
+  const shown = useRef(key)
+  const load = () => {
+    const fetch = () => controller.fetchIfStale(endpoint, ...(args as Parameters<E>))
+    return shown.current !== key ? controller.because('args-changed', fetch) : fetch()
+  }
 
   // Stale-while-revalidate: on mount and on argument change, refresh in the background.
   useEffect(() => {
-    if (!skip && expiryStatus === ExpiryStatus.Stale) controller.fetch(endpoint, ...(args as Parameters<E>)).catch(ignore)
+    if (!skip && expiryStatus === ExpiryStatus.Stale) load().catch(ignore)
+    shown.current = key
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, expiryStatus === ExpiryStatus.Stale])
 
@@ -45,7 +53,7 @@ export function useSuspense<E extends ReadEndpoint>(endpoint: E, ...args: readon
     // it (a React error when two components read one invalidated key). Suspense retries the
     // render when this settles; a failure shows up as the error below.
     const loading = Promise.resolve()
-      .then(() => controller.fetchIfStale(endpoint, ...(args as Parameters<E>)))
+      .then(load)
       .then(ignore, ignore)
     reveal?.(loading)
     // React 19: subscribe this (suspending) render to the provider's reveal generation, so the

@@ -4,14 +4,14 @@ import { tableKeys } from '../schema/table'
 import type { EndpointInterface, SnapshotInterface } from '../endpoint/types'
 import { AbortOptimistic } from '../endpoint/AbortOptimistic'
 import type { Query } from '../endpoint/Query'
-import { createExpireAll, createFetch, createInvalidate, createInvalidateAll, createOptimistic, createReset, type Action, type ReceiveAction, type ReceiveErrorAction } from './actions'
+import { createExpireAll, createFetch, createInvalidate, createInvalidateAll, createOptimistic, createReset, type Action, type FetchCause, type ReceiveAction, type ReceiveErrorAction } from './actions'
 import { GCManager } from './managers/GCManager'
 import { NetworkManager } from './managers/NetworkManager'
 import type { Args, ArgsOrNull, FetchReturn, KeyFilter, Manager, ManagerAPI, ReadRest, WriteRest } from './Manager'
 import { OptimisticView } from './optimistic'
 import { queryFor } from './query'
 import { ExpiryStatus, selectErrorOf, selectPaths, selectResponse, type ResponseInfo } from './selectors'
-import { createInitialState, type State } from './state'
+import { createInitialState, selectMeta, type State } from './state'
 import { errorAction, guessAction, receiveAction, snapshotOf } from './toAction'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only code;
@@ -40,7 +40,10 @@ export interface ControllerOptions {
   now?: () => number
   network?: NetworkManager
   gc?: GCManager
-  /** The store's managers: those with `subscribe` / `unsubscribe` hear about readers (polling). */
+  /**
+   * The store's managers: those with `subscribe` / `unsubscribe` hear about readers (polling);
+   * the one with `request` (at most one) runs every request.
+   */
   managers?: readonly Manager[]
 }
 
@@ -78,6 +81,10 @@ export class Controller implements ManagerAPI {
   #lastTick = -Infinity
   /** The key `fetchIfStale` computed for the call it hands to `fetch`, so that it is computed once. */
   #known: [EndpointInterface, readonly unknown[], string] | undefined
+  /** Why the next `fetch` is made (`because`, or `fetchIfStale`'s reading of the cache); 'manual' when unset. */
+  #cause: FetchCause | undefined
+  /** The manager that runs every request (retries, offline queue), if the store has one. */
+  #requester: Manager | undefined
 
   constructor(options: ControllerOptions = {}) {
     this.dispatch = options.dispatch ?? notConnected
@@ -85,7 +92,17 @@ export class Controller implements ManagerAPI {
     this.getState = options.getState ?? ((state) => () => state)(createInitialState())
     this.now = options.now ?? Date.now
     this.#network = options.network ?? new NetworkManager()
-    this.#subscribers = (options.managers ?? []).filter((manager) => manager.subscribe || manager.unsubscribe)
+    const managers = options.managers ?? []
+    this.#subscribers = managers.filter((manager) => manager.subscribe || manager.unsubscribe)
+    const [requester, second] = managers.filter((manager) => manager.request)
+    if (second) {
+      throw new TypeError(
+        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+          ? 'createStore: two managers have a `request` hook, and every request runs through one: keep one OfflineManager (or one manager of your own that retries or queues).'
+          : 'Tessera E206: request',
+      )
+    }
+    this.#requester = requester
     this.#reads = new OptimisticView()
     // Plain data handed down, not a callback: the GC reads through the same caches as readers.
     ;(this.#gc = options.gc ?? new GCManager()).reads = this.#reads
@@ -112,6 +129,9 @@ export class Controller implements ManagerAPI {
    */
   fetch<E extends EndpointInterface>(endpoint: E, ...args: Args<E>): FetchReturn<E> {
     const known = this.#known
+    // Taken at once: a fetch this one sets off (a middleware's) has its own cause.
+    const cause = this.#cause ?? 'manual'
+    this.#cause = undefined
     let key: string
     try {
       key = known && known[0] === endpoint && sameArgs(known[1], args) ? known[2] : endpoint.key(...args)
@@ -123,7 +143,7 @@ export class Controller implements ManagerAPI {
     const running = read ? this.#network.running(key) : undefined
     if (running) return running as FetchReturn<E>
     const fetchedAt = this.#tick()
-    this.dispatch(createFetch(key, args, fetchedAt))
+    this.dispatch(createFetch(key, args, fetchedAt, cause))
     if (!read && typeof endpoint.getOptimisticResponse === 'function') this.#addOptimistic(endpoint, key, args, fetchedAt)
     const abort = new AbortController()
     return this.#network.track(key, read, this.#request(endpoint, key, args, fetchedAt, abort.signal), abort) as FetchReturn<E>
@@ -139,12 +159,29 @@ export class Controller implements ManagerAPI {
     }
     const response = this.#read(endpoint, args, this.getState(), key)
     if (response.expiryStatus === ExpiryStatus.Valid) return Promise.resolve(response.data) as FetchReturn<E>
-    // Through `this.fetch` (a subclass or tessera/test may wrap it), with the key already known.
+    // Through `this.fetch` (a subclass or tessera/test may wrap it), with the key already known,
+    // and why: a cause given by `because` (focus, reconnect) wins over the cache's reading.
+    const meta = selectMeta(this.getState(), key)
     this.#known = [endpoint, args, key]
+    this.#cause ??= meta === undefined ? 'first-read' : meta.invalidated ? 'invalidated' : 'stale'
     try {
       return this.fetch(endpoint, ...args)
     } finally {
-      this.#known = undefined
+      this.#known = this.#cause = undefined
+    }
+  }
+
+  /**
+   * Runs `run`, recording `cause` on the fetch action of the `fetch` or `fetchIfStale` call it
+   * makes, so the action log says why each request went out (polling, focus, a retry…).
+   * @returns what `run` returns.
+   */
+  because<T>(cause: FetchCause, run: () => T): T {
+    this.#cause = cause
+    try {
+      return run()
+    } finally {
+      this.#cause = undefined
     }
   }
 
@@ -242,7 +279,7 @@ export class Controller implements ManagerAPI {
     this.#gc.retain(endpoint.key(...args), endpoint, args)
     for (const manager of this.#subscribers) manager.subscribe?.(this, endpoint, args)
     // Polling is opt-in (so apps that never poll do not bundle it): says how, once per endpoint.
-    if (typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' && endpoint.pollFrequency && this.#subscribers.length === 0 && warnOnce(endpoint)) {
+    if (typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' && endpoint.pollFrequency && !this.#subscribers.some((manager) => manager.polls !== false) && warnOnce(endpoint)) {
       console.warn(
         `${endpoint.name}: pollFrequency is ${endpoint.pollFrequency} ms, but this store has no PollingManager, so nothing polls. ` +
           "Add one, imported from 'tessera': createStore({ managers: [new PollingManager()] }) or <DataProvider managers={[new PollingManager()]}>.",
@@ -342,7 +379,9 @@ export class Controller implements ManagerAPI {
     let action: ReceiveAction | ReceiveErrorAction
     let failure: { error: unknown } | undefined
     try {
-      value = await callWithSignal(endpoint, args, signal)
+      const run = () => callWithSignal(endpoint, args, signal)
+      // A manager with the `request` hook (OfflineManager) decides when, and how often, it runs.
+      value = await (this.#requester ? this.#requester.request!({ endpoint, key, args, fetchedAt, signal, read: !endpoint.sideEffect }, run) : run())
       if (signal.aborted) throw signal.reason
       action = receiveAction(endpoint, key, args, value, fetchedAt, this.now(), this.getState(), this.#reads.schemas)
     } catch (error) {

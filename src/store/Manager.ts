@@ -1,6 +1,6 @@
 import type { DenormalizeNullable, Denormalize } from '../schema/index'
 import type { EndpointInterface } from '../endpoint/types'
-import type { Action } from './actions'
+import type { Action, FetchCause } from './actions'
 import type { ResponseInfo } from './selectors'
 import type { State } from './state'
 
@@ -51,6 +51,29 @@ export interface ManagerAPI {
   getResponse<E extends EndpointInterface>(endpoint: E, ...rest: ReadRest<E>): ResponseInfo<DenormalizeNullable<E['schema']>>
   getError<E extends EndpointInterface>(endpoint: E, ...rest: ReadRest<E>): Error | undefined
   getLastError<E extends EndpointInterface>(endpoint: E, ...rest: ReadRest<E>): Error | undefined
+  /** Aborts the in-flight read for this argument set (a manager cancelling a wait it started). */
+  abort<E extends EndpointInterface>(endpoint: E, ...args: Args<E>): boolean
+  /**
+   * Runs `run`, recording `cause` on the fetch action the `fetch` or `fetchIfStale` call it makes
+   * dispatches: `api.because('poll', () => api.fetch(endpoint, ...args))`. Scoped to the call, so
+   * a cause never leaks into a later fetch; without it, `fetch` records 'manual' and
+   * `fetchIfStale` 'first-read', 'invalidated' or 'stale', read from the cache.
+   */
+  because<T>(cause: FetchCause, run: () => T): T
+}
+
+/**
+ * One request, as the controller hands it to a manager's `request` hook: the endpoint and its
+ * arguments, the key, when it started (its fetch action's `fetchedAt`), the signal that aborts it,
+ * and whether it is a read (false for a mutation).
+ */
+export interface RequestCall {
+  readonly endpoint: EndpointInterface
+  readonly key: string
+  readonly args: readonly unknown[]
+  readonly fetchedAt: number
+  readonly signal: AbortSignal
+  readonly read: boolean
 }
 
 /** Sees every action before the reducer does; may act on it, log it, or hold it back. */
@@ -78,5 +101,17 @@ export interface Manager {
   subscribe?(api: ManagerAPI, endpoint: EndpointInterface, args: readonly unknown[]): void
   /** One reader of this argument set went away (`controller.unsubscribe`); pairs with `subscribe`. */
   unsubscribe?(endpoint: EndpointInterface, args: readonly unknown[]): void
+  /**
+   * `false` for a manager that follows readers (`subscribe`) for another reason than polling
+   * (OfflineManager): development builds then still say that `pollFrequency` needs a PollingManager.
+   */
+  readonly polls?: boolean
+  /**
+   * Runs every request the controller sends (`run` makes it once; call it again to retry), so a
+   * manager can retry, hold or queue requests: `OfflineManager` does. What it resolves to is the
+   * response; what it rejects with is the request's error. One manager of a store at most may
+   * have it (the controller throws a TypeError otherwise): two would disagree on when to send.
+   */
+  request?(call: RequestCall, run: () => Promise<unknown>): Promise<unknown>
   cleanup?(): void
 }

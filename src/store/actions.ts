@@ -12,12 +12,29 @@ export interface ReceiveMeta {
   readonly gcTime?: number
 }
 
-/** A request started. */
+/**
+ * Why a request went out, recorded on its fetch action so that "why did this refetch?" is
+ * answered by reading the action log: 'manual' (a `controller.fetch` call), 'first-read' (nothing
+ * cached yet), 'args-changed' (a reader moved to new arguments), 'stale', 'invalidated', 'focus' /
+ * 'reconnect' (revalidation of what is on screen), 'poll', 'retry' (a failed request tried
+ * again) and 'queued' (a mutation made offline, sent now).
+ */
+export type FetchCause = 'first-read' | 'args-changed' | 'stale' | 'invalidated' | 'focus' | 'reconnect' | 'poll' | 'retry' | 'queued' | 'manual'
+
+/**
+ * A request started, or started again: a retry (`attempt` 1, 2, …) or a queued mutation being
+ * sent repeats the `key` and `fetchedAt` of the request it continues, so its answer still
+ * settles that request (and its optimistic layer).
+ */
 export interface FetchAction {
   readonly type: typeof FETCH
   readonly key: string
   readonly args: readonly unknown[]
   readonly meta: { readonly fetchedAt: number }
+  /** Why it was sent; absent in logs recorded before causes existed. */
+  readonly cause?: FetchCause
+  /** For a retry, which one (1 for the first retry). */
+  readonly attempt?: number
 }
 
 /** What a receive action carries: a normalized result for one endpoint key. */
@@ -138,9 +155,9 @@ export type Action =
   | ExpireAllAction
   | ResetAction
 
-/** A request for `key` started at `fetchedAt`. */
-export function createFetch(key: string, args: readonly unknown[], fetchedAt: number): FetchAction {
-  return { type: FETCH, key, args: toJSON(args), meta: { fetchedAt } }
+/** A request for `key` started at `fetchedAt` (again, for a retry: `attempt`), because of `cause`. */
+export function createFetch(key: string, args: readonly unknown[], fetchedAt: number, cause?: FetchCause, attempt?: number): FetchAction {
+  return { type: FETCH, key, args: toJSON(args), meta: { fetchedAt }, cause, ...(attempt && { attempt }) }
 }
 
 /** A normalized response for `key`. */

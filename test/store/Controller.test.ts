@@ -456,6 +456,11 @@ describe('Controller', () => {
         // Reading without polling is still a plain subscription: the data stays protected and readable.
         controller.unsubscribe(feed.endpoint, { page: 1 })
         controller.unsubscribe(feed.endpoint, { page: 2 })
+        // A manager that follows readers without polling (OfflineManager) does not hide it.
+        const offline = createTestStore({ gcTime: Infinity, managers: [{ polls: false, subscribe() {} }] })
+        offline.controller.subscribe(createFakeEndpoint('other', { schema: [User], pollFrequency: 1_000 }).endpoint, { page: 1 })
+        expect(warn).toHaveBeenCalledTimes(2)
+        expect(warn.mock.calls[1]![0]).toMatch(/^other: pollFrequency is 1000 ms, but this store has no PollingManager/)
       } finally {
         warn.mockRestore()
       }

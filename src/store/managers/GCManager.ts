@@ -300,7 +300,8 @@ export class GCManager implements Manager {
   #observe(action: Action): void {
     switch (action.type) {
       case FETCH:
-        this.#fetching(action.key, 1)
+        // A retry or a queued send goes on with the request already counted: one answer ends it.
+        if (action.attempt === undefined && action.cause !== 'queued') this.#fetching(action.key, 1)
         return
       case RECEIVE: {
         this.#fetching(action.key, -1)

@@ -14,6 +14,16 @@ interface Subscription {
  */
 export class PollingManager implements Manager {
   #subscriptions = new Map<string, Subscription>()
+  #isPoller: () => boolean = () => true
+
+  /**
+   * Polls only while `isPoller()` is true (checked at each tick; timers keep running): with
+   * several tabs, `syncTabs` from 'tessera/offline' makes only the leader tab poll, and the
+   * others receive its responses over the channel.
+   */
+  setPoller(isPoller: () => boolean): void {
+    this.#isPoller = isPoller
+  }
 
   subscribe(api: ManagerAPI, endpoint: EndpointInterface, args: readonly unknown[]): void {
     const frequency = endpoint.pollFrequency
@@ -29,7 +39,10 @@ export class PollingManager implements Manager {
       // Only the live subscription's timer fetches: one whose clearInterval went to another clock
       // (a test that swapped fake timers for real ones before cleanup) can still fire later.
       if (this.#subscriptions.get(key) !== subscription) return clearInterval(timer)
-      api.fetch(endpoint, ...args).catch(() => {
+      if (!this.#isPoller()) return
+      const poll = () => api.fetch(endpoint, ...args)
+      // A stand-in API of a test or an older app may lack `because`: then the cause is unrecorded.
+      ;(api.because ? api.because('poll', poll) : poll()).catch(() => {
         // The error is in the cache for readers; a poll has no caller to reject to.
       })
     }, frequency)
