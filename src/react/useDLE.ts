@@ -23,7 +23,8 @@ export function useDLE<E extends EndpointInterface>(endpoint: E, ...args: readon
   const skip = args[0] === null
   const needsFetch = !skip && expiryStatus !== ExpiryStatus.Valid
   useEffect(() => {
-    if (needsFetch) controller.fetch(endpoint, ...(args as Parameters<E>)).catch(() => undefined)
+    // fetchIfStale, so the fetch action says why (first read, stale, invalidated).
+    if (needsFetch) controller.fetchIfStale(endpoint, ...(args as Parameters<E>)).catch(() => undefined)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, needsFetch])
   return {

@@ -14,7 +14,8 @@ export function useFetch<E extends EndpointInterface>(endpoint: E, ...args: read
   const controller = context.controller
   const needsFetch = args[0] !== null && expiryStatus !== ExpiryStatus.Valid
   useEffect(() => {
-    if (needsFetch) controller.fetch(endpoint, ...(args as Parameters<E>)).catch(() => undefined)
+    // fetchIfStale, so the fetch action says why (first read, stale, invalidated).
+    if (needsFetch) controller.fetchIfStale(endpoint, ...(args as Parameters<E>)).catch(() => undefined)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, needsFetch])
 }

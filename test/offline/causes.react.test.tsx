@@ -5,7 +5,7 @@
 // page coming back says 'focus', the network coming back 'reconnect'. Read from the fetch actions
 // the store saw while a component was rendered.
 import { act, screen } from '@testing-library/react'
-import { FETCH, useSuspense, type Action, type FetchAction } from '../../src/index'
+import { FETCH, useDLE, useFetch, useSuspense, type Action, type FetchAction } from '../../src/index'
 import { flush } from '../helpers/createTestStore'
 import { renderWithStore } from '../helpers/renderWithStore'
 import { createServer } from './server'
@@ -40,6 +40,23 @@ describe('fetch causes from components', () => {
     view.rerender(<Row id="1" />)
     await act(flush)
     expect(causes(view.actions)).toEqual(['first-read', 'args-changed', 'args-changed'])
+  })
+
+  it("says why for reads that do not suspend too: useDLE and useFetch", async () => {
+    const { server } = setup()
+    function Loose({ id }: { id: string }) {
+      const { data } = useDLE(server.getItem, { id })
+      useFetch(server.getItem, { id: '2' })
+      return <p>{data?.text ?? 'loading'}</p>
+    }
+    const view = renderWithStore(<Loose id="1" />)
+    await act(flush)
+    expect(screen.getByText('one')).toBeTruthy()
+    await act(async () => {
+      view.controller.invalidate(server.getItem, { id: '1' })
+      await flush()
+    })
+    expect(causes(view.actions)).toEqual(['first-read', 'first-read', 'invalidated'])
   })
 
   it("says 'stale' for a stale read on mount", async () => {
