@@ -94,15 +94,12 @@ export class Controller implements ManagerAPI {
     this.#network = options.network ?? new NetworkManager()
     const managers = options.managers ?? []
     this.#subscribers = managers.filter((manager) => manager.subscribe || manager.unsubscribe)
-    const [requester, second] = managers.filter((manager) => manager.request)
-    if (second) {
-      throw new TypeError(
-        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
-          ? 'createStore: two managers have a `request` hook, and every request runs through one: keep one OfflineManager (or one manager of your own that retries or queues).'
-          : 'Tessera E206: request',
-      )
+    const requesters = managers.filter((manager) => manager.request)
+    // A misconfiguration, caught in development; a production build uses the first.
+    if (typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' && requesters.length > 1) {
+      throw new TypeError('createStore: two managers have a `request` hook, and every request runs through one: keep one OfflineManager (or one manager of your own that retries or queues).')
     }
-    this.#requester = requester
+    this.#requester = requesters[0]
     this.#reads = new OptimisticView()
     // Plain data handed down, not a callback: the GC reads through the same caches as readers.
     ;(this.#gc = options.gc ?? new GCManager()).reads = this.#reads
