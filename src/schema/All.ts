@@ -1,6 +1,7 @@
 import { INVALID, normalizeList } from './kinds'
 import { Polymorphic, type SchemaAttribute } from './Polymorphic'
 import type { Denormalize, DenormalizeDelegate, NormalizeDelegate } from './types'
+import { isArray } from './isArray'
 
 type Member<D> = D extends { readonly [key: string]: infer E } ? (D extends (...args: any) => any ? D : E) : D
 
@@ -46,7 +47,7 @@ export class All<D = any> extends Polymorphic {
       }
     }
     // Items that matched no mapping entry were stored as they came; they are part of the result too.
-    if (Array.isArray(input)) {
+    if (isArray(input)) {
       for (const item of input) {
         if (typeof item === 'object' && item !== null && !isReference(item)) out.push(item)
       }

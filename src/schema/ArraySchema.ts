@@ -1,6 +1,7 @@
 import { INVALID, isEntity, normalizeList } from './kinds'
 import { Polymorphic, type SchemaAttribute } from './Polymorphic'
 import type { Denormalize, DenormalizeDelegate, NormalizeDelegate } from './types'
+import { isArray } from './isArray'
 
 type Member<D> = D extends (...args: any) => any ? D : D extends { readonly [key: string]: infer E } ? E : D
 /** The schema of one item: the definition itself, or (with a schemaAttribute) one of its entries. */
@@ -29,7 +30,7 @@ export class ArraySchema<D = any, A extends SchemaAttribute | undefined = undefi
   }
 
   denormalize(input: unknown, delegate: DenormalizeDelegate): unknown[] {
-    if (!Array.isArray(input)) return input as unknown[]
+    if (!isArray(input)) return input as unknown[]
     // One entity type: rows that did not change since the last read are reused as they are.
     if (delegate.unvisitRows !== undefined && this.isSingle() && isEntity(this.definition)) return delegate.unvisitRows(input, this.definition, input)
     const out: unknown[] = []

@@ -5,6 +5,7 @@ import type { Values } from './Values'
 import type { CollectionAssign } from './CollectionAssign'
 import { createTable } from './table'
 import type { Denormalize, DenormalizeDelegate, EntityMeta, NormalizeDelegate } from './types'
+import { isArray } from './isArray'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop the development messages;
 // `typeof process` keeps it safe where nothing defines `process`.
@@ -86,7 +87,7 @@ export class Collection<S extends CollectionItems = readonly [any]> {
   constructor(schema: S, options: CollectionOptions = {}) {
     const kind = schemaKindOf(schema)
     const wrapper = kind === 'Array' || kind === 'Values'
-    const item = Array.isArray(schema) && schema.length === 1 ? schema[0] : wrapper ? (schema as { schema: unknown }).schema : undefined
+    const item = isArray(schema) && schema.length === 1 ? schema[0] : wrapper ? (schema as { schema: unknown }).schema : undefined
     if (item === undefined) {
       throw new SchemaError(
         typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
@@ -157,7 +158,7 @@ export class Collection<S extends CollectionItems = readonly [any]> {
   }
 
   createIfValid(record: unknown): unknown {
-    return (this.isMap ? isObject(record) && !Array.isArray(record) : Array.isArray(record)) ? record : undefined
+    return (this.isMap ? isObject(record) && !isArray(record) : isArray(record)) ? record : undefined
   }
 
   normalize(input: any, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): string {
@@ -169,8 +170,8 @@ export class Collection<S extends CollectionItems = readonly [any]> {
 
   denormalize(record: unknown, delegate: DenormalizeDelegate): unknown {
     // Remembered row by row, however short: the list is rebuilt on every read (not cached whole).
-    const item = Array.isArray(this.schema) ? this.schema[0] : undefined
-    if (delegate.unvisitRows !== undefined && Array.isArray(record) && isEntity(item)) return delegate.unvisitRows(record, item, record)
+    const item = isArray(this.schema) ? this.schema[0] : undefined
+    if (delegate.unvisitRows !== undefined && isArray(record) && isEntity(item)) return delegate.unvisitRows(record, item, record)
     return delegate.unvisit(this.schema, record)
   }
 
@@ -239,7 +240,7 @@ export class CollectionAdd<S extends CollectionItems = readonly [any]> {
   normalize(input: any, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): unknown {
     const collection = this.collection
     if (collection.isMap) throw new SchemaError(`${this.key} is a map: add to it with assign`)
-    const many = Array.isArray(input)
+    const many = isArray(input)
     const refs = delegate.visit(collection.schema, many ? input : [input], parent, key) as unknown[]
     // Every list already stored whose filter the call (or the created item) satisfies.
     for (const pk of delegate.getEntities(this.key).keys()) {
@@ -249,7 +250,7 @@ export class CollectionAdd<S extends CollectionItems = readonly [any]> {
   }
 
   denormalize(input: unknown, delegate: DenormalizeDelegate): unknown {
-    const many = Array.isArray(input)
+    const many = isArray(input)
     const rows = delegate.unvisit(this.collection.schema, many ? input : [input]) as unknown[]
     return many ? rows : rows[0]
   }
@@ -257,7 +258,7 @@ export class CollectionAdd<S extends CollectionItems = readonly [any]> {
 
 /** Items added to a stored list (at its end or its start), without repeating the ones it holds. */
 function addItems(existing: unknown, incoming: unknown, atEnd: boolean): unknown {
-  const list = Array.isArray(existing) ? existing : []
+  const list = isArray(existing) ? existing : []
   const added = (incoming as unknown[]).filter((ref) => !containsItem(list, ref))
   if (added.length === 0) return existing
   return atEnd ? [...list, ...added] : [...added, ...list]

@@ -1,6 +1,7 @@
 import { createTable } from './table'
 import type { Collection, CollectionItems } from './Collection'
 import type { Denormalize, DenormalizeDelegate, EntityMeta, NormalizeDelegate } from './types'
+import { isArray } from './isArray'
 
 /**
  * The schema of `collection.assign`: merges the response's entries (an object of them) into every
@@ -44,7 +45,7 @@ export class CollectionAssign<S extends CollectionItems = readonly [any]> {
 
 /** Entries merged into a stored map; the same map when nothing changes. Server keys stay own data ("__proto__" too). */
 function mergeEntries(existing: unknown, incoming: unknown): unknown {
-  const base = typeof existing === 'object' && existing !== null && !Array.isArray(existing) ? (existing as Record<string, unknown>) : {}
+  const base = typeof existing === 'object' && existing !== null && !isArray(existing) ? (existing as Record<string, unknown>) : {}
   const added = incoming as Record<string, unknown>
   const names = Object.keys(added).filter((name) => base[name] !== added[name] || !Object.hasOwn(base, name))
   if (names.length === 0 && base === existing) return existing

@@ -3,6 +3,7 @@ import { assignFields } from './table'
 import { validateRecord } from './guess'
 import { INVALID, checkFieldSchemas, isObject, isReferenceValue } from './kinds'
 import type { DenormalizeDelegate, EntityMeta, NormalizeDelegate } from './types'
+import { isArray } from './isArray'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop the development messages;
 // `typeof process` keeps it safe where nothing defines `process`.
@@ -106,7 +107,7 @@ export abstract class Entity {
 
   /** Normalizes one response object into a record; returns its pk. */
   static normalize(input: any, parent: any, key: string | undefined, delegate: NormalizeDelegate): string {
-    if (!isObject(input) || Array.isArray(input)) {
+    if (!isObject(input) || isArray(input)) {
       throw new SchemaError(
         typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
           ? `${entityLabel(this)} expects an object or its primary key, got ${describeValue(input)}`

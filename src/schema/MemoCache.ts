@@ -2,6 +2,7 @@ import { MemoRun, type DependencyFrame, type EntityCache, type EntityCacheEntry 
 import { isListValue, type ListCache } from './rows'
 import type { DenormalizeNullable, EntityPath, StoredEntities } from './types'
 import { isReferenceValue, type INVALID } from './kinds'
+import { isArray } from './isArray'
 
 /** What a memoized read returns: the data and the entity records it was built from. */
 export interface MemoResult<T> {
@@ -40,7 +41,7 @@ export class MemoCache {
       return { data: input as any, paths: [] }
     }
     // `[Article]` written inline is a new array on every call; all of them mean the same schema.
-    const schemaKey = Array.isArray(schema) && schema.length === 1 ? canonicalList(schema[0]) : schema
+    const schemaKey = isArray(schema) && schema.length === 1 ? canonicalList(schema[0]) : schema
     // Reads of an object are remembered by it and the schema. Reads of a pk (a value, not an
     // object) are remembered for the entity tables they were read from only: entries for older
     // tables go with them, so nothing here outlives the data.
@@ -140,7 +141,7 @@ export function share(previous: unknown, next: unknown): unknown {
   if (previous === next) return previous
   // A list read returned it: unchanged rows are the previous objects already.
   if (isListValue(next)) return next
-  if (Array.isArray(previous) && Array.isArray(next)) {
+  if (isArray(previous) && isArray(next)) {
     let same = previous.length === next.length
     for (let i = 0; i < next.length; i++) {
       const b = next[i]

@@ -1,6 +1,7 @@
 import { SchemaError, describeValue } from './SchemaError'
 import { isReferenceValue } from './kinds'
 import type { DenormalizeDelegate, NormalizeDelegate } from './types'
+import { isArray } from './isArray'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only code;
 // `typeof process` keeps it safe where nothing defines `process` (then nothing is logged).
@@ -8,7 +9,7 @@ declare const process: { env: { NODE_ENV?: string } }
 
 /** An Entity, a list or a schema object, as opposed to a mapping of them. */
 function isOneSchema(definition: unknown): boolean {
-  return typeof definition === 'function' || Array.isArray(definition) || typeof (definition as any)?.normalize === 'function'
+  return typeof definition === 'function' || isArray(definition) || typeof (definition as any)?.normalize === 'function'
 }
 
 /** Chooses a mapping key for an item: an attribute name, or `(value, parent, key) => mappingKey`. */

@@ -2,6 +2,7 @@
  * Thrown when a response does not fit its schema (missing pk, wrong shape, bad schema definition).
  * `path` says where in the response the problem is, e.g. `["results", 3, "author"]`.
  */
+import { isArray } from './isArray'
 export class SchemaError extends Error {
   override name = 'SchemaError'
   /** Where in the input the problem was found, outermost key first. */
@@ -36,7 +37,7 @@ function formatPath(path: readonly (string | number)[]): string {
 /** A short, safe rendering of an offending value for error messages. */
 export function describeValue(value: unknown): string {
   if (value === null || value === undefined) return `${value}`
-  if (Array.isArray(value)) return `an array (${value.length} items)`
+  if (isArray(value)) return `an array (${value.length} items)`
   if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 60 ? value.slice(0, 57) + '...' : value)}`
   if (typeof value === 'function') return `a function${value.name ? ` (${value.name})` : ''}`
   if (typeof value !== 'object') return `${typeof value} ${String(value)}`

@@ -4,6 +4,7 @@ import { Polymorphic, type SchemaAttribute } from './Polymorphic'
 import { CollectionAssign } from './CollectionAssign'
 import type { Collection } from './Collection'
 import type { Denormalize, DenormalizeDelegate, NormalizeDelegate } from './types'
+import { isArray } from './isArray'
 
 type Member<D> = D extends (...args: any) => any ? D : D extends { readonly [key: string]: infer E } ? E : D
 /** The schema of one item: the definition itself, or (with a schemaAttribute) one of its entries. */
@@ -35,7 +36,7 @@ export class Values<D = any, A extends SchemaAttribute | undefined = undefined> 
   }
 
   normalize(input: any, _parent: unknown, _key: string | undefined, delegate: NormalizeDelegate): Record<string, unknown> {
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    if (typeof input !== 'object' || input === null || isArray(input)) {
       throw new SchemaError(`schema.Values expects an object, got ${describeValue(input)}`)
     }
     const out: Record<string, unknown> = {}

@@ -1,6 +1,7 @@
 import { INVALID, isEntity } from './kinds'
 import { readEntry, tableKeys } from './table'
 import type { DenormalizeDelegate, EntityClassLike, StoredEntities } from './types'
+import { isArray } from './isArray'
 
 /**
  * The read walker shared by `denormalize` (no cache) and `MemoRun` (MemoCache's reads): it turns
@@ -59,13 +60,13 @@ export abstract class Walker implements DenormalizeDelegate {
     if (typeof schema.denormalize === 'function') return schema.denormalize(input, this)
     if (typeof schema === 'function') return buildValue(schema, input)
     // `[]` declares no schema: the value is kept as it was stored.
-    if (Array.isArray(schema)) return schema.length === 0 ? input : this.unvisitArray(schema[0], input)
+    if (isArray(schema)) return schema.length === 0 ? input : this.unvisitArray(schema[0], input)
     return this.unvisitObject(schema, input)
   }
 
   /** Items that are empty, missing, deleted or invalid drop out of lists instead of failing the read. */
   private unvisitArray(itemSchema: unknown, input: unknown): unknown {
-    if (!Array.isArray(input)) return input
+    if (!isArray(input)) return input
     if (this.unvisitRows !== undefined && input.length >= SHORT_LIST && isEntity(itemSchema)) return this.unvisitRows(input, itemSchema, input)
     const out: unknown[] = []
     for (let i = 0; i < input.length; i++) {

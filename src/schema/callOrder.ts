@@ -3,6 +3,7 @@
  * rarely more than two or three levels down (`{ data: { results: [Article] } }`); the bound keeps
  * a cyclic or very deep input from costing more than a glance.
  */
+import { isArray } from './isArray'
 const DEPTH = 6
 
 /**
@@ -17,7 +18,7 @@ export function holdsSchema(value: unknown, depth = DEPTH): boolean {
   if (typeof value !== 'object' || value === null) return false
   if (typeof (value as { normalize?: unknown }).normalize === 'function') return true
   if (depth === 0) return false
-  if (Array.isArray(value)) return value.length === 1 && holdsSchema(value[0], depth - 1)
+  if (isArray(value)) return value.length === 1 && holdsSchema(value[0], depth - 1)
   const proto = Object.getPrototypeOf(value)
   // Class instances (entities, dates, immutable collections) are data, not schema definitions.
   if (proto !== Object.prototype && proto !== null) return false

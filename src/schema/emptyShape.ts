@@ -1,4 +1,5 @@
 import { isEntity, isObject, isSchemaLike, schemaKindOf } from './kinds'
+import { isArray } from './isArray'
 
 const shapes = new WeakMap<object, unknown>()
 
@@ -9,7 +10,7 @@ const shapes = new WeakMap<object, unknown>()
  * for the same schema, so it never looks like a change.
  */
 export function emptyShape(schema: unknown): unknown {
-  if (!isObject(schema) || Array.isArray(schema) || isEntity(schema)) return undefined
+  if (!isObject(schema) || isArray(schema) || isEntity(schema)) return undefined
   const members = schemaKindOf(schema) === 'Object' ? (schema as { schema: object }).schema : typeof (schema as { normalize?: unknown }).normalize === 'function' ? undefined : schema
   if (members === undefined) return undefined
   let shape = shapes.get(schema)

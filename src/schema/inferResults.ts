@@ -1,6 +1,7 @@
 import { isEntity, schemaKindOf } from './kinds'
 import { readEntry, tableKeys } from './table'
 import type { IndexTable, StoredEntities } from './types'
+import { isArray } from './isArray'
 
 /** An entity schema as far as a lookup needs it. */
 interface Keyed {
@@ -83,7 +84,7 @@ export function inferResults(schema: unknown, args: readonly unknown[], indexes?
   }
   if (kind === 'Object') return inferMembers((schema as { schema: Record<string, unknown> }).schema, args, indexes, entities)
   // Lists, maps, deletions, value types: nothing to compute a result from.
-  if (typeof schema === 'function' || Array.isArray(schema) || typeof (schema as { normalize?: unknown }).normalize === 'function') return undefined
+  if (typeof schema === 'function' || isArray(schema) || typeof (schema as { normalize?: unknown }).normalize === 'function') return undefined
   return inferMembers(schema as Record<string, unknown>, args, indexes, entities)
 }
 

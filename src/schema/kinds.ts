@@ -1,5 +1,6 @@
 import { SchemaError, describeValue, entityLabel } from './SchemaError'
 import type { EntityClassLike } from './types'
+import { isArray } from './isArray'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop the development messages;
 // `typeof process` keeps it safe where nothing defines `process`.
@@ -97,7 +98,7 @@ export function isReferenceValue(value: unknown): value is string | number {
  */
 export function normalizeList(value: unknown, what: string, normalizeItem: (item: unknown) => unknown): unknown[] {
   if (!isObject(value)) throw new SchemaError(`${what}, got ${describeValue(value)}`)
-  const keys = Array.isArray(value) ? undefined : Object.keys(value)
+  const keys = isArray(value) ? undefined : Object.keys(value)
   const items: readonly unknown[] = keys === undefined ? (value as unknown[]) : keys.map((k) => value[k])
   const out: unknown[] = []
   for (let i = 0; i < items.length; i++) {

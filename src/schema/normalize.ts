@@ -14,6 +14,7 @@ import type {
   StoredEntities,
   StoredEntitiesMeta,
 } from './types'
+import { isArray } from './isArray'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop the development messages;
 // `typeof process` keeps it safe where nothing defines `process`.
@@ -189,7 +190,7 @@ function mergeTables(stored: { readonly [key: string]: unknown } | undefined, ch
       const table = stored[key] as Parameters<typeof tableKeys>[0]
       // A flat table this input did not touch is shared as it is; a sharded one (an array) is
       // copied flat, so the result reads as plain objects.
-      if (changes[key] === undefined && !Array.isArray(table)) {
+      if (changes[key] === undefined && !isArray(table)) {
         out[key] = table
         continue
       }
@@ -247,7 +248,7 @@ class NormalizeRun implements NormalizeDelegate {
   visitRoot(schema: any, value: unknown): unknown {
     if (value === null) {
       if (typeof schema === 'function' && isEntity(schema)) return schema.normalize(value, undefined, undefined, this)
-      if (Array.isArray(schema)) return this.visitArray(schema, value, undefined, undefined)
+      if (isArray(schema)) return this.visitArray(schema, value, undefined, undefined)
       if (typeof schema === 'object' && typeof schema.normalize !== 'function') return this.visitObject(schema, value)
     }
     // The response is the parent of its top level, as in data-client: a pk() or schemaAttribute
@@ -265,7 +266,7 @@ class NormalizeRun implements NormalizeDelegate {
     }
     // A value type such as Date: the cache keeps JSON, the read rebuilds the value.
     if (typeof schema === 'function') return typeof value === 'object' && typeof value.toJSON === 'function' ? value.toJSON() : value
-    if (Array.isArray(schema)) return this.visitArray(schema, value, parent, key)
+    if (isArray(schema)) return this.visitArray(schema, value, parent, key)
     return this.visitObject(schema, value)
   }
 
@@ -278,7 +279,7 @@ class NormalizeRun implements NormalizeDelegate {
   }
 
   private visitObject(schema: Record<string, unknown>, value: unknown): unknown {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    if (typeof value !== 'object' || value === null || isArray(value)) {
       throw new SchemaError(`Expected an object, got ${describeValue(value)}`)
     }
     const out: Record<string, unknown> = { ...(value as object) }
@@ -395,7 +396,7 @@ class NormalizeRun implements NormalizeDelegate {
    */
   private guessOver(schema: MergeableSchema, pk: string, existing: object, existingMeta: EntityMeta | undefined, incoming: object): { record: object; meta: EntityMeta } {
     // A list-valued record (a Collection) has no fields to weigh: the guess merges as it is.
-    if (Array.isArray(incoming) || Array.isArray(existing)) return { record: schema.merge(existing, incoming), meta: existingMeta ?? this.meta }
+    if (isArray(incoming) || isArray(existing)) return { record: schema.merge(existing, incoming), meta: existingMeta ?? this.meta }
     const startedAt = this.meta.fetchedAt
     let fields: Record<string, unknown> | undefined
     let times: Record<string, number> | undefined
@@ -484,14 +485,14 @@ class NormalizeRun implements NormalizeDelegate {
 export function sameRecord(a: unknown, b: unknown): boolean {
   if (a === b) return true
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
-  if (Array.isArray(a) !== Array.isArray(b)) return false
+  if (isArray(a) !== isArray(b)) return false
   const aKeys = Object.keys(a)
   if (aKeys.length !== Object.keys(b).length) return false
   for (const k of aKeys) {
     const x = (a as Record<string, unknown>)[k]
     const y = (b as Record<string, unknown>)[k]
     if (x === y) continue
-    if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length) return false
+    if (!isArray(x) || !isArray(y) || x.length !== y.length) return false
     for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false
   }
   return true

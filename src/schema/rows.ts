@@ -4,6 +4,7 @@ import { isShown } from './Walker'
 import { isFresh, recordAt } from './freshness'
 import type { DependencyFrame, EntityCacheEntry, MemoRun } from './MemoRun'
 import type { EntityClassLike, StoredEntities } from './types'
+import { isArray } from './isArray'
 
 /**
  * The list/row cache of memoized reads: a list of entities is read against its last read, so it
@@ -75,7 +76,7 @@ export function readList(run: MemoRun, key: object, item: EntityClassLike, refs:
   if (last !== undefined && sameRefs(last.refs, refs)) {
     next = last.entities === run.entities ? last : rereadRows(run, last)
   }
-  if (next === undefined) next = readRows(run, item, refs, last, Array.isArray(key) ? refs : refs.slice())
+  if (next === undefined) next = readRows(run, item, refs, last, isArray(key) ? refs : refs.slice())
   if (index === -1) entries.push(next)
   else entries[index] = next
   // The list (all of its rows, missing ones included) becomes a dependency of what is being built.

@@ -4,6 +4,7 @@
  * have one, so reads ignore anything inherited.
  */
 
+import { isArray } from './isArray'
 const ObjectPrototype = Object.prototype
 
 /** A fresh table with no prototype: any string is a safe key. */
@@ -49,7 +50,7 @@ function hashKey(key: string): number {
  */
 export function readEntry(table: RecordTable | undefined | null, key: string): unknown {
   if (!table) return undefined
-  if (Array.isArray(table)) {
+  if (isArray(table)) {
     const h = hashKey(key)
     const leaf = (table as ShardedTable)[h & MASK]?.[(h >>> 6) & MASK]
     if (leaf) for (let i = 0; i < leaf.length; i += 2) if (leaf[i] === key) return leaf[i + 1]
@@ -73,7 +74,7 @@ function someEntry(node: readonly any[] | null | undefined, f: (key: string, val
 /** Every key of a flat or sharded table (sharded tables list them in hash order). */
 export function tableKeys(table: RecordTable | undefined | null): string[] {
   if (!table) return []
-  if (!Array.isArray(table)) return Object.keys(table)
+  if (!isArray(table)) return Object.keys(table)
   const keys: string[] = []
   someEntry(table, (key) => void keys.push(key))
   return keys
@@ -108,9 +109,9 @@ function changeEntries<T>(table: RecordTable<T> | undefined | null, keys: readon
   // Nodes this change made or copied: each is copied at most once, however many keys reach it
   // (a flat table turning sharded builds the whole trie here, with no copies at all). One key
   // reaches each node once: nothing to remember.
-  const fresh = keys.length > 1 || !Array.isArray(table) ? new Set<object>() : undefined
+  const fresh = keys.length > 1 || !isArray(table) ? new Set<object>() : undefined
   let top: any[]
-  if (Array.isArray(table)) {
+  if (isArray(table)) {
     top = copyNode(table)
   } else {
     // Object.assign onto a null-prototype target defines "__proto__" as data, never re-parents.
@@ -177,9 +178,9 @@ function copyNode<N>(node: readonly N[]): N[] {
  * shape of a sharded one (its leaves are arrays: nothing to re-parent). Anything else is empty.
  */
 export function hydrateTable<T>(table: unknown): RecordTable<T> {
-  if (Array.isArray(table)) {
+  if (isArray(table)) {
     return table.map((mid) =>
-      Array.isArray(mid) ? mid.map((leaf) => (Array.isArray(leaf) && leaf.length % 2 === 0 ? leaf.slice() : null)) : null,
+      isArray(mid) ? mid.map((leaf) => (isArray(leaf) && leaf.length % 2 === 0 ? leaf.slice() : null)) : null,
     ) as unknown as ShardedTable<T>
   }
   return table && typeof table === 'object' ? Object.assign(createTable<T>(), table) : createTable<T>()
@@ -210,8 +211,8 @@ export function diffEntries(previous: RecordTable | undefined | null, next: Reco
     return out.length <= limit
   }
   // A flat table and a sharded one (a table that just grew): nothing to compare node by node.
-  if (Array.isArray(previous) !== Array.isArray(next)) return undefined
-  if (!Array.isArray(previous)) return diff((previous ?? undefined) as Record<string, unknown>, (next ?? undefined) as Record<string, unknown>) ? out : undefined
+  if (isArray(previous) !== isArray(next)) return undefined
+  if (!isArray(previous)) return diff((previous ?? undefined) as Record<string, unknown>, (next ?? undefined) as Record<string, unknown>) ? out : undefined
   for (let i = 0; i < FANOUT; i++) {
     const a = (previous as ShardedTable)[i]
     const b = (next as ShardedTable)[i]

@@ -5,6 +5,7 @@ import type { Query } from '../endpoint/Query'
 import { stableStringify } from '../endpoint/stableKey'
 import { inferPk } from '../schema/inferResults'
 import { NONE } from './state'
+import { isArray } from '../schema/isArray'
 
 const queries = new WeakMap<object, EndpointInterface>()
 
@@ -107,7 +108,7 @@ function processedQuery(query: Query<any, any, any>, lookup: object): ReadSchema
       const entries = delegate.unvisit(lookup, input.lookup)
       if (entries === undefined || entries === INVALID) return undefined
       // No entity of the type in the cache yet: nothing to compute from (data-client reads undefined too).
-      if (readsTables && Array.isArray(entries) && entries.length === 0) return undefined
+      if (readsTables && isArray(entries) && entries.length === 0) return undefined
       return query.process(entries, ...delegate.args)
     },
   }

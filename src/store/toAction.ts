@@ -8,6 +8,7 @@ import { RECEIVE } from './actionTypes'
 import { queryFor } from './query'
 import { keepError, selectErrorOf, selectPaths, selectResponse } from './selectors'
 import { selectMeta, selectResult, type OptimisticLayer, type State } from './state'
+import { isArray } from '../schema/isArray'
 
 // The one place a response, an error or an optimistic guess becomes an action: pure functions of
 // their arguments (the clock, the state and the caches are passed in), used alike by the network
@@ -161,7 +162,7 @@ export function guessAction(endpoint: EndpointInterface, layer: OptimisticLayer,
     let lists = false
     for (const pk of Object.keys(written)) {
       note(entityKey, pk)
-      lists ||= Array.isArray(written[pk])
+      lists ||= isArray(written[pk])
     }
     // A push into lists (Collections) depends on which lists there are: the whole table.
     if (lists) records.push(entityKey, undefined, view.entities[entityKey], undefined)

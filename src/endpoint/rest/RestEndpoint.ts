@@ -10,6 +10,7 @@ import { headersToObject } from './headers'
 import { NetworkError } from './NetworkError'
 import { fillUrl, matchesPath, template } from './path'
 import type { Flatten, HasNoPathParams, IsOpenPath, PathArgs, RequiredPathKeys } from './pathTypes'
+import { isArray } from '../../schema/isArray'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only text;
 // `typeof process` keeps it safe where nothing defines `process`.
@@ -535,7 +536,7 @@ function mapCollection(schema: unknown, map: (collection: Collection<any>) => un
   if (schemaKindOf(schema) === 'Collection') return map(schema as Collection<any>)
   const members = schema instanceof ObjectSchema ? (schema.schema as object) : schema
   // Arrays and schema objects (anything that normalizes itself) hold no member Collection here.
-  if (members === null || typeof members !== 'object' || Array.isArray(members) || 'normalize' in members) return undefined
+  if (members === null || typeof members !== 'object' || isArray(members) || 'normalize' in members) return undefined
   for (const [name, member] of Object.entries(members)) {
     const mapped = mapCollection(member, map)
     if (mapped !== undefined) {
@@ -554,20 +555,20 @@ function mapCollection(schema: unknown, map: (collection: Collection<any>) => un
  */
 export function appendPage(previous: unknown, page: unknown): unknown {
   if (previous == null) return page
-  if (Array.isArray(previous) && Array.isArray(page)) {
+  if (isArray(previous) && isArray(page)) {
     const seen = new Set(previous.map(identity))
     return previous.concat(page.filter((item) => !seen.has(identity(item))))
   }
-  if (typeof previous !== 'object' || page === null || typeof page !== 'object' || Array.isArray(page)) return page
+  if (typeof previous !== 'object' || page === null || typeof page !== 'object' || isArray(page)) return page
   // Built from entries, not assigned: a "__proto__" member of a server page stays data. A member
   // of both keeps its place and takes the page's value.
   return Object.fromEntries(
     Object.entries(previous)
-      .filter(([, value]) => Array.isArray(value))
+      .filter(([, value]) => isArray(value))
       .concat(
         Object.entries(page).map(([key, after]) => {
           const before = (previous as Record<string, unknown>)[key]
-          return [key, Array.isArray(before) && Array.isArray(after) ? appendPage(before, after) : after]
+          return [key, isArray(before) && isArray(after) ? appendPage(before, after) : after]
         }),
       ),
   )

@@ -1,5 +1,6 @@
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only text;
 // `typeof process` keeps it safe where nothing defines `process`.
+import { isArray } from '../../schema/isArray'
 declare const process: { env: { NODE_ENV?: string } }
 
 /** Thrown before any request when a path needs a parameter the call did not give. */
@@ -108,7 +109,7 @@ export function fillUrl(prefix: string, path: string, params: Record<string, unk
   if (params != null) {
     for (const key of Object.keys(params).sort()) {
       const value = params[key]
-      if (value != null && !names.includes(key)) for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item))
+      if (value != null && !names.includes(key)) for (const item of isArray(value) ? value : [value]) search.append(key, String(item))
     }
   }
   const query = search.toString()
