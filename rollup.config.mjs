@@ -7,11 +7,11 @@ const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.pee
 /**
  * The entries (`tessera`, `tessera/store` without React, `tessera/test`, the test utilities, whose
  * @testing-library/react is an optional peer dependency, `tessera/ssr`, and `tessera/nextjs` and
- * `tessera/nextjs/server`, whose `next` is an optional peer dependency, and `tessera/offline`), one ESM module per source file so
+ * `tessera/nextjs/server`, whose `next` is an optional peer dependency, `tessera/offline` and `tessera/live`), one ESM module per source file so
  * an app's bundler drops whole modules it does not use; declarations from the TypeScript plugin.
  */
 export default {
-  input: ['src/index.ts', 'src/headless.ts', 'src/test/index.ts', 'src/ssr/index.ts', 'src/nextjs/index.ts', 'src/nextjs/server.ts', 'src/offline/index.ts'],
+  input: ['src/index.ts', 'src/headless.ts', 'src/test/index.ts', 'src/ssr/index.ts', 'src/nextjs/index.ts', 'src/nextjs/server.ts', 'src/offline/index.ts', 'src/live/index.ts'],
   output: {
     dir: 'dist',
     format: 'es',

@@ -25,6 +25,7 @@ const CASES = [
   { name: 'tessera/nextjs (DataProvider, HydrateData) on top of the minimal import', from: 'tessera/nextjs', names: ['DataProvider as NextDataProvider', 'HydrateData'], onTopOfMinimal: true, external: ['next'] },
   // Offline-first: the manager, persistence and tabs an offline app adds.
   { name: 'tessera/offline (OfflineManager, usePendingMutations, persist, indexedDBStorage, syncTabs) on top of the minimal import', from: 'tessera/offline', names: ['OfflineManager', 'usePendingMutations', 'persist', 'indexedDBStorage', 'syncTabs'], onTopOfMinimal: true },
+  { name: 'tessera/live (LiveManager) on top of the minimal import', from: 'tessera/live', names: ['LiveManager'], onTopOfMinimal: true },
 ]
 
 async function measure({ from, names, external = [], onTopOfMinimal = false, contents = names === '*' ? `export * from '${from}'` : `export { ${names.join(', ')} } from '${from}'` }) {

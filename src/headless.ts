@@ -109,6 +109,7 @@ export type {
   GCOptions,
   ReceiveMeta,
 } from './store/index'
+export type { SetValue } from './store/Manager'
 
 // endpoint: REST and GraphQL
 export { RestEndpoint, type RestEndpointOptions, type RestGenerics, type RestArgs, type RestResult, type BodyData, type AddGenerics, type AssignGenerics, type PageGenerics } from './endpoint/rest/RestEndpoint'

@@ -18,7 +18,7 @@ export type {
   CollectionOptions, EntityMixinOptions, EndpointOptions, QueryArgs, QuerySchema,
   EndpointInterface, EndpointExtraOptions, ErrorPolicy, SnapshotInterface, ResolveType,
   EndpointArgs, FetchFunction, Store, StoreOptions, StoreListener, State, ResponseMeta,
-  SerializedError, ResponseInfo, Manager, ManagerAPI, LogoutManagerOptions, LogoutError, Middleware, Dispatch,
+  SerializedError, ResponseInfo, Manager, ManagerAPI, SetValue, LogoutManagerOptions, LogoutError, Middleware, Dispatch,
   DevToolsOptions, DevToolsConnection, DevToolsConnector, ControllerOptions, FetchReturn,
   KeyFilter, Action, FetchAction, FetchCause, RequestCall, ReceiveAction, ReceiveErrorAction, OptimisticAction, HydrateAction,
   InvalidateAction, InvalidateAllAction, ExpireAllAction, ResetAction, GCAction, GCOptions,

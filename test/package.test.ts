@@ -41,12 +41,12 @@ function resolveWithRequire(specifiers: readonly string[]): { status: number | n
 
 describe('package.json exports', () => {
   it('gives every entry a default condition pointing at the same ESM file as import', () => {
-    expect(entries.map(([subpath]) => subpath)).toEqual(['.', './store', './test', './ssr', './nextjs', './nextjs/server', './offline'])
+    expect(entries.map(([subpath]) => subpath)).toEqual(['.', './store', './test', './ssr', './nextjs', './nextjs/server', './offline', './live'])
     for (const [, conditions] of entries) expect(conditions.default).toBe(conditions.import)
   })
 
   it('lets CommonJS require.resolve find every entry', () => {
-    const run = resolveWithRequire([pkg.name, `${pkg.name}/store`, `${pkg.name}/test`, `${pkg.name}/ssr`, `${pkg.name}/nextjs`, `${pkg.name}/nextjs/server`, `${pkg.name}/offline`])
+    const run = resolveWithRequire([pkg.name, `${pkg.name}/store`, `${pkg.name}/test`, `${pkg.name}/ssr`, `${pkg.name}/nextjs`, `${pkg.name}/nextjs/server`, `${pkg.name}/offline`, `${pkg.name}/live`])
     expect(run.stderr).toBe('')
     expect(run.stdout.trim().split('\n')).toEqual([
       join('node_modules', pkg.name, 'dist', 'index.js'),
@@ -56,6 +56,7 @@ describe('package.json exports', () => {
       join('node_modules', pkg.name, 'dist', 'nextjs', 'index.js'),
       join('node_modules', pkg.name, 'dist', 'nextjs', 'server.js'),
       join('node_modules', pkg.name, 'dist', 'offline', 'index.js'),
+      join('node_modules', pkg.name, 'dist', 'live', 'index.js'),
     ])
   })
 

@@ -53,6 +53,7 @@ describe('README code blocks', () => {
         'tessera/nextjs': ['src/nextjs/index.ts'],
         'tessera/nextjs/server': ['src/nextjs/server.ts'],
         'tessera/offline': ['src/offline/index.ts'],
+        'tessera/live': ['src/live/index.ts'],
       },
     }
     const host = ts.createCompilerHost(options)

@@ -35,6 +35,11 @@ export interface EndpointExtraOptions<F extends FetchFunction = FetchFunction> {
    * (reads default to the manager's, 3; mutations to none), or `false` for never.
    */
   readonly retry?: number | false
+  /**
+   * With a LiveManager ('tessera/live') that follows the default rule: pushed to while read, so
+   * the manager subscribes to it on the stream while some component reads it.
+   */
+  readonly live?: boolean
   /** With an OfflineManager: the wait before try `attempt` (1, 2, …) after `error`, in ms. */
   readonly retryDelay?: (attempt: number, error: unknown) => number
   /**

@@ -8,4 +8,4 @@ export { usePendingMutations } from './usePendingMutations'
 // persistence and tabs
 export { persist, type Persister, type PersistOptions, type PersistedQueue } from './persist'
 export { indexedDBStorage, webStorage, type PersistStorage } from './storage'
-export { syncTabs, type SyncTabsOptions, type TabSync, type TabsQueue, type TabLocks } from './tabs'
+export { syncTabs, type SyncTabsOptions, type TabSync, type TabsQueue, type TabsPolling, type TabLocks } from './tabs'

@@ -149,7 +149,7 @@ export async function persist(store: Store, options: PersistOptions): Promise<Pe
       try {
         pk = JSON.parse(id)
       } catch {}
-      if (!Array.isArray(pk) || pk.length !== 2 || typeof pk[0] !== 'string' || typeof pk[1] !== 'string' || !isObject(value) || typeof value.record !== 'object' || value.record === null) {
+      if (!Array.isArray(pk) || pk.length !== 2 || typeof pk[0] !== 'string' || typeof pk[1] !== 'string' || !isObject(value) || typeof value.record !== 'object') {
         warn(751, `the entry "e:${id}" is not a record: it was dropped.`)
         dropped.add(id)
         continue

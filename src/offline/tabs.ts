@@ -21,6 +21,13 @@ export interface TabsQueue extends PersistedQueue {
   forget?(ids: readonly string[]): void
 }
 
+/** What syncTabs needs of a PollingManager: which keys it polls, and a say in whether it does. */
+export interface TabsPolling {
+  setPoller?(isPoller: (key: string) => boolean): void
+  keys?(): readonly string[]
+  subscribeKeys?(listener: () => void): () => void
+}
+
 /** The part of the Web Locks API the election uses (`navigator.locks`). */
 export interface TabLocks {
   request(name: string, options: { signal?: AbortSignal }, callback: () => Promise<unknown>): Promise<unknown>
@@ -32,8 +39,11 @@ export interface SyncTabsOptions {
   name?: string
   /** Its queue is sent by the leader tab only; mutations queued in other tabs reach it over the channel. */
   offline?: TabsQueue
-  /** A PollingManager: only the leader polls (the others get its responses). */
-  polling?: { setPoller?(isPoller: () => boolean): void }
+  /**
+   * A PollingManager: each endpoint is polled by one tab (the leader, when it reads it; else
+   * every tab that reads it), and the others get its responses.
+   */
+  polling?: TabsPolling
   /**
    * The Web Locks API to elect the leader with. Default `navigator.locks` where it exists; `null`
    * (or no Web Locks) elects over the channel, by heartbeats: the oldest live tab leads.
@@ -59,6 +69,7 @@ type TabMessage =
   | { type: 'queue'; from: string; leader: boolean; items: readonly QueuedMutation[] }
   | { type: 'here'; from: string; since: number; hello?: boolean }
   | { type: 'bye'; from: string }
+  | { type: 'polls'; from: string; keys: readonly string[]; ask?: boolean }
 
 /**
  * Keeps `store` in step with the other tabs of this origin that call syncTabs with the same name:
@@ -138,9 +149,17 @@ export function syncTabs(store: Store, options: SyncTabsOptions = {}): TabSync {
     offline?.setSender?.(() => leader)
     // The new leader's queue tells the others what it holds; they post what it lacks.
     if (leader) postQueue()
+    postPolls()
   }
   offline?.setSender?.(() => leader)
-  polling?.setPoller?.(() => leader)
+  // Polling: the leader polls what it reads and says what that is; another tab polls only what
+  // the leader does not read (two followers reading the same endpoint both poll it).
+  let leaderPolls: ReadonlySet<string> = new Set()
+  const postPolls = () => leader && polling?.keys && post({ type: 'polls', from: id, keys: polling.keys() })
+  polling?.setPoller?.((key) => leader || !leaderPolls.has(key))
+  const stopPolls = polling?.subscribeKeys?.(postPolls)
+  // A tab that opens asks the leader what it polls.
+  if (polling) post({ type: 'polls', from: id, keys: [], ask: true })
 
   // Fractional, so two tabs opened in the same millisecond still have an order.
   const since = typeof performance !== 'undefined' ? performance.timeOrigin + performance.now() : Date.now()
@@ -228,7 +247,14 @@ export function syncTabs(store: Store, options: SyncTabsOptions = {}): TabSync {
       }
       case 'bye':
         peers.delete(message.from)
+        leaderPolls = new Set()
         if (!locks) elect()
+        return
+      case 'polls':
+        // Only a leader posts what it polls; the newest leader's word replaces the last one's.
+        if (!Array.isArray(message.keys)) return report('expected a list of keys', 'with polled keys from another tab was malformed')
+        if (message.ask) postPolls()
+        else if (!leader) leaderPolls = new Set(message.keys.filter((key): key is string => typeof key === 'string'))
         return
       default:
         report(`unknown type ${JSON.stringify((message as { type?: unknown }).type)}`, 'of an unknown type arrived')
@@ -240,6 +266,7 @@ export function syncTabs(store: Store, options: SyncTabsOptions = {}): TabSync {
     stop() {
       unsubscribe()
       stopQueue?.()
+      stopPolls?.()
       for (const timer of timers) clearTimeout(timer)
       if (!locks) post({ type: 'bye', from: id })
       abort.abort()

@@ -62,8 +62,8 @@ export function hydrateAction(batch: ServerDataBatch, now: number = Date.now()):
       const records = (action.entities as Record<string, unknown>)[entityKey]
       if (!isObject(records)) fail(`${where}.entities.${entityKey}`, 'expected a table of records')
       entities[entityKey] = copyTable(records as Record<string, unknown>, (record, pk) => {
-        // A record, or a Collection's list of pks.
-        if (typeof record !== 'object' || record === null) fail(`${where}.entities.${entityKey}.${pk}`, 'expected a record')
+        // A record, a Collection's list of pks, or null: a deleted entity's tombstone.
+        if (typeof record !== 'object') fail(`${where}.entities.${entityKey}.${pk}`, 'expected a record')
         return record
       })
     }

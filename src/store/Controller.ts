@@ -7,7 +7,7 @@ import type { Query } from '../endpoint/Query'
 import { createExpireAll, createFetch, createInvalidate, createInvalidateAll, createOptimistic, createReset, type Action, type FetchCause, type ReceiveAction, type ReceiveErrorAction } from './actions'
 import { GCManager } from './managers/GCManager'
 import { NetworkManager } from './managers/NetworkManager'
-import type { Args, ArgsOrNull, FetchReturn, KeyFilter, Manager, ManagerAPI, ReadRest, WriteRest } from './Manager'
+import type { Args, ArgsOrNull, FetchReturn, KeyFilter, Manager, ManagerAPI, ReadRest, SetValue, WriteRest } from './Manager'
 import { OptimisticView } from './optimistic'
 import { queryFor } from './query'
 import { ExpiryStatus, selectErrorOf, selectPaths, selectResponse, type ResponseInfo } from './selectors'
@@ -216,6 +216,22 @@ export class Controller implements ManagerAPI {
   /** Writes a response as if the endpoint had returned it (for tests, websockets, SSR). */
   setResponse<E extends EndpointInterface>(endpoint: E, ...rest: WriteRest<E, any>): void {
     this.#write(endpoint, rest, false)
+  }
+
+  /**
+   * Writes a value of any schema (an Entity by its arguments, a list, a Collection) from outside a
+   * fetch, data-client's `ctrl.set(Todo, { id }, todo)`; a function gets the current value and
+   * returns the new one. It travels as a response does (a receive action under the key
+   * `set <query key>`, timed now), so it merges by time (a request started before it does not
+   * overwrite it), shows in DevTools, replays, and its records are collected once nothing reads
+   * them. @throws the schema's error for a value that does not fit; nothing is written.
+   */
+  set<S extends Schema>(schema: S, ...rest: readonly [...unknown[], SetValue<S>]): void {
+    const args = rest.slice(0, -1)
+    const state = this.getState()
+    let value = rest[args.length]
+    if (typeof value === 'function') value = (value as (previous: unknown) => unknown)(this.get(schema, ...args, state))
+    this.dispatch(receiveAction({ schema } as EndpointInterface, 'set ' + queryFor(schema).key(...args), args, value, this.#tick(), this.now(), state, this.#reads.schemas))
   }
 
   /** Records an error for an endpoint as if its request had failed. */

@@ -1,4 +1,4 @@
-import type { DenormalizeNullable, Denormalize } from '../schema/index'
+import type { DenormalizeNullable, Denormalize, Schema } from '../schema/index'
 import type { EndpointInterface } from '../endpoint/types'
 import type { Action, FetchCause } from './actions'
 import type { ResponseInfo } from './selectors'
@@ -16,6 +16,12 @@ export type FetchReturn<E extends EndpointInterface> = E['schema'] extends undef
   : E['schema'] extends { readonly _deletes: true }
     ? ReturnType<E>
     : Promise<Denormalize<E['schema']>>
+
+/**
+ * What `set` writes: the value, or a function of the current (denormalized) value returning it;
+ * the current value is undefined when nothing is cached (typed as data-client types it).
+ */
+export type SetValue<S> = ((previous: Denormalize<S>) => unknown) | object | null
 
 /** A call's arguments. */
 export type Args<E extends EndpointInterface> = readonly [...Parameters<E>]
@@ -48,6 +54,8 @@ export interface ManagerAPI {
   resetEntireStore(): void
   setResponse<E extends EndpointInterface>(endpoint: E, ...rest: WriteRest<E, any>): void
   setError<E extends EndpointInterface>(endpoint: E, ...rest: WriteRest<E, Error>): void
+  /** Writes a schema's value from outside a fetch (a pushed message), as `controller.set` does. */
+  set<S extends Schema>(schema: S, ...rest: readonly [...unknown[], SetValue<S>]): void
   getResponse<E extends EndpointInterface>(endpoint: E, ...rest: ReadRest<E>): ResponseInfo<DenormalizeNullable<E['schema']>>
   getError<E extends EndpointInterface>(endpoint: E, ...rest: ReadRest<E>): Error | undefined
   getLastError<E extends EndpointInterface>(endpoint: E, ...rest: ReadRest<E>): Error | undefined

@@ -1,7 +1,7 @@
 // tessera/offline's persister, headless: a store saved to a storage and restored into a new store
 // (a reload), what each change costs in writes, and storage that is old, corrupt or failing.
 import { IDBFactory } from 'fake-indexeddb'
-import { Endpoint, ExpiryStatus, createStore, selectMeta, type Action, type Store } from '../../src/index'
+import { Endpoint, ExpiryStatus, createStore, schema, selectMeta, type Action, type Store } from '../../src/index'
 import { indexedDBStorage, persist, webStorage, type PersistStorage, type Persister, type QueuedMutation } from '../../src/offline/index'
 import { Todo, todo } from '../fixtures/todos'
 import { inProduction } from '../helpers/inProduction'
@@ -172,6 +172,24 @@ describe('persist', () => {
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(writes).toHaveLength(1)
     expect(writes[0]!.set).toHaveLength(11)
+  })
+
+  it('keeps a deleted entity deleted across a reload, without a warning', async () => {
+    const { storage } = recordingStorage()
+    const api = createApi([todo('1'), todo('2')])
+    const remove = new Endpoint(async ({ id }: { id: string }) => ({ id }), { schema: new schema.Invalidate(Todo), name: 'remove', sideEffect: true })
+    const { store } = newStore()
+    const saving = await start(store, { storage })
+    await store.controller.fetch(api.list)
+    await store.controller.fetch(remove, { id: '2' })
+    await saving.flush()
+    const warnings: unknown[] = []
+    const reloaded = newStore()
+    await start(reloaded.store, { storage, onWarning: (warning) => void warnings.push(warning) })
+    expect(warnings).toEqual([])
+    const rows = reloaded.store.controller.getResponse(api.list, reloaded.store.getState()).data as Todo[]
+    expect(rows.map((row) => row.id)).toEqual(['1'])
+    expect(api.calls.count).toBe(1)
   })
 
   it('deletes what the garbage collector dropped, and clears the storage on a reset', async () => {

@@ -173,7 +173,7 @@ describe('syncTabs', () => {
   })
 
   it('lets only the leader send the offline queue and poll; a mutation queued elsewhere reaches it and is forgotten once sent', async () => {
-    const poller = () => ({ isPoller: () => false, setPoller(isPoller: () => boolean) { this.isPoller = isPoller } })
+    const poller = () => ({ isPoller: (_key: string) => false, setPoller(isPoller: (key: string) => boolean) { this.isPoller = isPoller } })
     const first = { offline: fakeOffline(), polling: poller() }
     const second = { offline: fakeOffline(), polling: poller() }
     const a = openTab(first)
@@ -181,7 +181,7 @@ describe('syncTabs', () => {
     const b = openTab(second)
     await wait(60)
     expect([first.offline.sender(), second.offline.sender()]).toEqual([true, false])
-    expect([first.polling.isPoller(), second.polling.isPoller()]).toEqual([true, false])
+    expect([first.polling.isPoller('feed'), second.polling.isPoller('feed')]).toEqual([true, true])
 
     second.offline.set([like])
     await until(() => first.offline.pending().length === 1)
@@ -221,6 +221,42 @@ describe('syncTabs with a real PollingManager', () => {
     const titles = (store: Store) => (store.controller.getResponse(feed, store.getState()).data as Todo[] | undefined)?.map((row) => row.title)
     await until(() => titles(b.store)?.[0] === titles(a.store)?.[0])
     for (const { store } of [a, b]) store.controller.unsubscribe(feed)
+  })
+
+  it('has a follower tab poll what the leader tab does not read', async () => {
+    let polled = 0
+    const watched = new Endpoint(
+      async () => {
+        polled++
+        return [todo('1', { title: `Poll ${polled}` })]
+      },
+      { schema: [Todo], name: 'watched', pollFrequency: 30 },
+    )
+    const tab = () => {
+      const polling = new PollingManager()
+      const store = createStore({ managers: [polling] })
+      const sync = syncTabs(store, { name: channelName, locks: null, heartbeatMs: 40, polling })
+      running.push({ store, sync })
+      return { store, sync }
+    }
+    const leader = tab()
+    await until(() => leader.sync.isLeader())
+    const follower = tab()
+    await wait(60)
+    follower.store.controller.subscribe(watched)
+    await wait(200)
+    // Only the follower reads it, so the follower polls it; the leader shows each answer too.
+    expect(polled).toBeGreaterThan(2)
+    const titles = (store: Store) => (store.controller.getResponse(watched, store.getState()).data as Todo[] | undefined)?.map((row) => row.title)
+    await until(() => titles(leader.store)?.[0] === titles(follower.store)?.[0])
+    // Once the leader reads it too, the leader polls it and the follower stops: still one poll per tick.
+    leader.store.controller.subscribe(watched)
+    await wait(80)
+    const before = polled
+    await wait(200)
+    expect(polled - before).toBeLessThan(10)
+    expect(polled - before).toBeGreaterThan(2)
+    for (const { store } of [leader, follower]) store.controller.unsubscribe(watched)
   })
 })
 

@@ -14,15 +14,31 @@ interface Subscription {
  */
 export class PollingManager implements Manager {
   #subscriptions = new Map<string, Subscription>()
-  #isPoller: () => boolean = () => true
+  #isPoller: (key: string) => boolean = () => true
+  #listeners = new Set<() => void>()
 
   /**
-   * Polls only while `isPoller()` is true (checked at each tick; timers keep running): with
-   * several tabs, `syncTabs` from 'tessera/offline' makes only the leader tab poll, and the
+   * Polls a key only while `isPoller(key)` is true (checked at each tick; timers keep running):
+   * with several tabs, `syncTabs` from 'tessera/offline' has one tab poll each endpoint, and the
    * others receive its responses over the channel.
    */
-  setPoller(isPoller: () => boolean): void {
+  setPoller(isPoller: (key: string) => boolean): void {
     this.#isPoller = isPoller
+  }
+
+  /** The keys this manager polls now (some component reads them), for tabs to share out. */
+  keys(): string[] {
+    return [...this.#subscriptions.keys()]
+  }
+
+  /** Calls `listener` when `keys()` changes. @returns the unsubscribe function. */
+  subscribeKeys(listener: () => void): () => void {
+    this.#listeners.add(listener)
+    return () => void this.#listeners.delete(listener)
+  }
+
+  #changed(): void {
+    for (const listener of this.#listeners) listener()
   }
 
   subscribe(api: ManagerAPI, endpoint: EndpointInterface, args: readonly unknown[]): void {
@@ -39,7 +55,7 @@ export class PollingManager implements Manager {
       // Only the live subscription's timer fetches: one whose clearInterval went to another clock
       // (a test that swapped fake timers for real ones before cleanup) can still fire later.
       if (this.#subscriptions.get(key) !== subscription) return clearInterval(timer)
-      if (!this.#isPoller()) return
+      if (!this.#isPoller(key)) return
       const poll = () => api.fetch(endpoint, ...args)
       // A stand-in API of a test or an older app may lack `because`: then the cause is unrecorded.
       ;(api.because ? api.because('poll', poll) : poll()).catch(() => {
@@ -49,6 +65,7 @@ export class PollingManager implements Manager {
     ;(timer as { unref?: () => void }).unref?.()
     subscription.timer = timer
     this.#subscriptions.set(key, subscription)
+    this.#changed()
   }
 
   unsubscribe(endpoint: EndpointInterface, args: readonly unknown[]): void {
@@ -59,6 +76,7 @@ export class PollingManager implements Manager {
     if (--current.count > 0) return
     clearInterval(current.timer)
     this.#subscriptions.delete(key)
+    this.#changed()
   }
 
   /** Number of keys being polled (for tests and devtools). */

@@ -1,0 +1,4 @@
+// The public surface of `tessera/live`: a WebSocket / server-sent-events stream that writes into
+// the cache while components read live endpoints. Its own entry, so apps without streams bundle
+// none of it. Read live data with `useLive` / `useSubscription` from 'tessera'.
+export { LiveManager, LiveError, type LiveOptions, type LiveSocket, type NetworkEvents } from './LiveManager'
