@@ -17,7 +17,7 @@ const repo = resolve(here, '../..')
 const configFile = join(here, 'vite.config.mjs')
 const outDir = join(here, 'dist', 'app')
 /** What a production build is made from: newer than the build means build again. */
-export const sources = [join(here, 'src'), join(here, 'index.html'), configFile, join(repo, 'src'), join(repo, 'package-lock.json')]
+export const sources = [join(here, 'src'), join(here, 'public'), join(here, 'index.html'), configFile, join(repo, 'src'), join(repo, 'package-lock.json')]
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',

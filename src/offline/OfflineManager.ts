@@ -96,6 +96,8 @@ export class OfflineManager implements Manager {
   #waiting = new Map<string, number>()
   /** The network failed (a network error, the 'offline' event) and has not answered since. */
   #down = false
+  /** The page is being left (pagehide): nothing more is sent from it, see getMiddleware. */
+  #leaving = false
   #flushing = false
   #closed = false
   #sender: () => boolean = () => true
@@ -180,7 +182,7 @@ export class OfflineManager implements Manager {
 
   /** Whether requests are sent now: the device says it is online and the network has not failed since. */
   isOnline(): boolean {
-    return !this.#down && (this.#options.online ?? navigatorOnline)()
+    return !this.#down && !this.#leaving && (this.#options.online ?? navigatorOnline)()
   }
 
   /**
@@ -223,11 +225,26 @@ export class OfflineManager implements Manager {
       if (typeof window !== 'undefined' && typeof window.addEventListener === 'function') {
         const onOnline = () => this.#up()
         const onOffline = () => void (this.#down = true)
+        // A page being left sends nothing more from its queue: what it sent then could reach the
+        // server while the saved queue still lists it, and the next page would send it again.
+        // Back from the back/forward cache, it may send again.
+        const onLeave = () => void (this.#leaving = true)
+        const onBack = () => {
+          if (!this.#leaving) return
+          this.#leaving = false
+          this.#up()
+        }
         window.addEventListener('online', onOnline)
         window.addEventListener('offline', onOffline)
+        window.addEventListener('beforeunload', onLeave)
+        window.addEventListener('pagehide', onLeave)
+        window.addEventListener('pageshow', onBack)
         this.#unlisten = () => {
           window.removeEventListener('online', onOnline)
           window.removeEventListener('offline', onOffline)
+          window.removeEventListener('beforeunload', onLeave)
+          window.removeEventListener('pagehide', onLeave)
+          window.removeEventListener('pageshow', onBack)
         }
       }
       return (next) => next

@@ -29,11 +29,24 @@ for (const mode of ['production', 'dev']) {
     })
     after(async () => {
       demo?.api.releaseAll()
+      for (const other of contexts) await other.close()
       await context?.close()
       await browser?.close()
       await demo?.close()
       rmSync(downloads, { recursive: true, force: true })
     })
+
+    /**
+     * A page in a context of its own, for a flow that starts from an empty store: the pages of
+     * one context share the demo's saved cache (IndexedDB) and their responses (tabs in sync).
+     */
+    const contexts = []
+    const freshPage = async () => {
+      const fresh = await browser.newContext({ viewport: VIEWPORT })
+      await fresh.addInitScript(devtoolsStub)
+      contexts.push(fresh)
+      return fresh.newPage()
+    }
 
     /** The API requests since `mark` (an index into the log), as `METHOD url`. */
     const requestsSince = (mark) => demo.api.requests(mark)
@@ -292,7 +305,7 @@ for (const mode of ['production', 'dev']) {
     })
 
     it('shows a 404 and a 500 in error boundaries, and Retry refetches at once', async () => {
-      const errorsPage = await context.newPage()
+      const errorsPage = await freshPage()
       const errorsWatcher = watchPage(errorsPage)
       errorsWatcher.allow('GET', '/api/articles/does-not-exist', 404)
       errorsWatcher.allow('GET', /^\/api\/reports\/[^/]+$/, 500)
@@ -340,7 +353,7 @@ for (const mode of ['production', 'dev']) {
     })
 
     it('keeps data on screen while a refetch fails, and shows the soft error beside it', async () => {
-      const stalePage = await context.newPage()
+      const stalePage = await freshPage()
       const staleWatcher = watchPage(stalePage)
       staleWatcher.allow('GET', '/api/articles/1', 500)
       let mark = demo.api.log.length
@@ -374,7 +387,7 @@ for (const mode of ['production', 'dev']) {
     })
 
     it('collects the detail nobody reads after its gcTime, and the article the list keeps still opens whole, without a request', async () => {
-      const gcPage = await context.newPage()
+      const gcPage = await freshPage()
       const gcWatcher = watchPage(gcPage)
       const gcRows = () => gcPage.locator('ul.article-list:not(.skeleton) > li')
       const body = () => gcPage.locator('article.article:not(.fallback) .body p')
@@ -417,7 +430,7 @@ for (const mode of ['production', 'dev']) {
 
     it("polls an open article's likes, shows other readers' likes without a click, and stops when the page is left", async () => {
       const POLL_MS = 300
-      const pollPage = await context.newPage()
+      const pollPage = await freshPage()
       const pollWatcher = watchPage(pollPage)
       const id = '250'
       const polls = (from) => demo.api.log.slice(from).filter((r) => r.method === 'GET' && r.url === `/api/articles/${id}/likes`)

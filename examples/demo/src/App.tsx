@@ -1,8 +1,10 @@
 import { version } from 'react'
 import { AsyncBoundary } from 'tessera'
+import { usePendingMutations } from 'tessera/offline'
 import { ErrorPanel } from './components/ErrorPanel'
 import { RecentActions } from './components/RecentActions'
 import { dismiss, useNotices } from './notices'
+import { useMounted, useOnline, useRestoreReport } from './offline'
 import { ActionLogPage } from './pages/ActionLogPage'
 import { ArticleListPage } from './pages/ArticleListPage'
 import { ArticlePage } from './pages/ArticlePage'
@@ -35,6 +37,7 @@ export function App() {
             </a>
           ))}
         </nav>
+        <NetworkStatus />
       </header>
       <Notices />
       <main>
@@ -47,6 +50,7 @@ export function App() {
       </aside>
       <footer className="footer">
         {import.meta.env.DEV ? 'Development' : 'Production'} build · React {version} under StrictMode
+        <Restored />
       </footer>
     </div>
   )
@@ -78,6 +82,35 @@ function Page({ route }: { route: Route }) {
         </section>
       )
   }
+}
+
+/**
+ * "Offline" while the browser says so, and how many changes wait to be sent (made offline, kept
+ * across reloads). Shown after mount only: a server render knows neither.
+ */
+function NetworkStatus() {
+  const mounted = useMounted()
+  const online = useOnline()
+  const waiting = usePendingMutations().length
+  if (!mounted) return null
+  return (
+    <p className="network" role="status" aria-label="Network">
+      {!online && <span className="badge offline">offline</span>}
+      {waiting > 0 && <span className="badge waiting">{waiting === 1 ? '1 change waiting' : `${waiting} changes waiting`}</span>}
+    </p>
+  )
+}
+
+/** What this browser's saved cache brought back on load. */
+function Restored() {
+  const report = useRestoreReport()
+  if (!report) return null
+  return (
+    <span className="restored">
+      {' '}
+      · {report.responses} saved responses restored from IndexedDB in {report.ms} ms
+    </span>
+  )
 }
 
 function Notices() {

@@ -6,13 +6,20 @@ import { hydrateRoot } from 'react-dom/client'
 import { receiveServerData } from 'tessera/ssr'
 import { Root } from './Root'
 import { reportCaught } from './reportCaught'
-import { createActionLog, createBrowserStore } from './store'
+import { createBrowserStore, startOffline, stopOffline } from './offline'
+import { createActionLog } from './store'
 import './styles.css'
 
-const store = createBrowserStore()
+const browser = createBrowserStore()
+const { store } = browser
 // Made before the data is applied, so the log starts with the server's data (`hydrate` actions).
 const log = createActionLog(store)
 receiveServerData(store)
+// The page is already rendered, so React hydrates at once; the saved cache and queue are merged
+// when IndexedDB answers (never over the newer data the server sent). No service worker here:
+// a cached server-rendered page would carry the data of its day.
+void startOffline(browser)
+import.meta.hot?.dispose(stopOffline)
 
 hydrateRoot(document.getElementById('root')!, <Root store={store} log={log} />, {
   onCaughtError: reportCaught,

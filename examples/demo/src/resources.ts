@@ -114,8 +114,11 @@ export const watchLikes = new RestEndpoint({
   pollFrequency: likesPollMs || undefined,
 })
 
-/** A report the server builds on demand; its first request fails with a 500. */
-export const getReport = new RestEndpoint({ path: '/api/reports/:id', name: 'getReport', process: (value: Report) => value })
+/**
+ * A report the server builds on demand; its first request fails with a 500. Not retried: the
+ * error page is there to show that failure in its boundary (the store retries other reads).
+ */
+export const getReport = new RestEndpoint({ path: '/api/reports/:id', name: 'getReport', process: (value: Report) => value, retry: 0 })
 
 export interface Report {
   id: string

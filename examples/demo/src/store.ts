@@ -3,18 +3,7 @@
 // state: the browser makes one store and one log; the server makes a store per request (and no
 // log), so two requests never share data.
 import { createContext, useContext, useSyncExternalStore } from 'react'
-import { PollingManager, createStore, devTools, type Action, type Store } from 'tessera'
-
-/**
- * The browser's store. Connects to Redux DevTools when the browser extension is installed (does
- * nothing otherwise), and polls endpoints with a `pollFrequency` while a page reads them (the
- * article's likes). `gcTime` is how long data no screen reads is kept: `?gcTime=<ms>` in the
- * page's address (the e2e test of garbage collection uses a short one), 5 minutes otherwise.
- */
-export function createBrowserStore(search = location.search): Store {
-  const gcTime = Number(new URLSearchParams(search).get('gcTime')) || undefined
-  return createStore({ devtools: devTools({ name: 'Tessera demo' }), managers: [new PollingManager()], gcTime })
-}
+import { FETCH, type Action, type Store } from 'tessera'
 
 export interface LoggedAction {
   /** When the store applied it (ms since the epoch). */
@@ -77,6 +66,17 @@ export function actionKey(action: Action): string {
   if ('key' in action && typeof action.key === 'string') return action.key
   if ('keys' in action && Array.isArray(action.keys)) return action.keys.join(', ')
   return ''
+}
+
+/**
+ * Why a fetch action went out, in words (`first read`, `args changed`, `stale`, `invalidated`,
+ * `focus`, `reconnect`, `poll`, `retry 2`, `queued`, `manual`); '' for other actions, and for
+ * logs recorded before fetches had a cause.
+ */
+export function actionCause(action: Action): string {
+  if (action.type !== FETCH || action.cause === undefined) return ''
+  const cause = action.cause.replace('-', ' ')
+  return action.attempt ? `${cause} ${action.attempt}` : cause
 }
 
 /** A short name for the action: `receive` for `tessera/receive`, `receive error` for a failed one. */

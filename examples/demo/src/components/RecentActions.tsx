@@ -1,4 +1,4 @@
-import { actionKey, actionLabel, useActionLog } from '../store'
+import { actionCause, actionKey, actionLabel, useActionLog } from '../store'
 
 export function formatTime(time: number): string {
   const date = new Date(time)
@@ -20,6 +20,7 @@ export function RecentActions({ count = 8 }: { count?: number }) {
           <li key={entries.length - i}>
             <span className={`action-type type-${actionLabel(entry.action).replace(' ', '-')}`}>{actionLabel(entry.action)}</span>
             <time>{formatTime(entry.time)}</time>
+            {actionCause(entry.action) && <span className="action-cause">{actionCause(entry.action)}</span>}
             <code className="action-key">{actionKey(entry.action)}</code>
           </li>
         ))}

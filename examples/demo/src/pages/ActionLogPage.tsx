@@ -2,7 +2,7 @@ import { useEffect, useState, type ChangeEvent } from 'react'
 import { createStore, schema, type Action, type Store } from 'tessera'
 import { formatTime } from '../components/RecentActions'
 import { Article, ArticleResource, ArticleSummary, Author, Comment } from '../resources'
-import { actionKey, actionLabel, useActionLog } from '../store'
+import { actionCause, actionKey, actionLabel, useActionLog } from '../store'
 
 /** What a replayed log rebuilt: entity counts and the article list as the user saw it. */
 interface Replay {
@@ -60,7 +60,8 @@ export function ActionLogPage() {
         <h1>Action log</h1>
       </header>
       <p className="muted">
-        Every change to the cache is a plain JSON action. Download them, and replay the file into a fresh store to see what the user saw,
+        Every change to the cache is a plain JSON action; each fetch says why it went out (its cause: first read, args changed, stale,
+        invalidated, focus, reconnect, poll, retry, queued or manual). Download them, and replay the file into a fresh store to see what the user saw,
         without a single request.
       </p>
       <div className="toolbar">
@@ -84,6 +85,7 @@ export function ActionLogPage() {
             <th>#</th>
             <th>Time</th>
             <th>Type</th>
+            <th title="Why a fetch went out">Cause</th>
             <th>Key</th>
           </tr>
         </thead>
@@ -100,6 +102,7 @@ export function ActionLogPage() {
                 <td>
                   <span className={`action-type type-${actionLabel(entry.action).replace(' ', '-')}`}>{actionLabel(entry.action)}</span>
                 </td>
+                <td className="action-cause">{actionCause(entry.action)}</td>
                 <td>
                   <code>{actionKey(entry.action)}</code>
                 </td>
