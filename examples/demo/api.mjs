@@ -32,6 +32,10 @@ export function createApi({ delayMs = 150, articles: count = 300 } = {}) {
   const holds = []
   /** Holds that let a request be handled and keep only its answer back (see holdAnswer). @type {typeof holds} */
   const answerHolds = []
+  /** Open server-sent-event streams (GET /api/live), one per browser page reading a live article. @type {Set<import('node:http').ServerResponse>} */
+  const streams = new Set()
+  /** When each pushed message was written, in order (the e2e measures push-to-DOM latency from it). @type {{ time: number, data: string }[]} */
+  const pushed = []
 
   const summary = ({ id, title, author, tags, likes }) => ({ id, title, author, tags, likes })
   const find = (id) => articles.find((article) => article.id === id)
@@ -80,6 +84,7 @@ export function createApi({ delayMs = 150, articles: count = 300 } = {}) {
       // Every fifth like is refused, so the app's rollback can be seen.
       if (++likeAttempts % 5 === 0) return [409, { error: 'Too many likes at once: this one was not counted' }]
       article.likes++
+      pushArticle(article)
       return [200, summary(article)]
     } else if ((match = /^\/api\/articles\/([^/]+)\/likes$/.exec(path)) && method === 'GET') {
       const article = find(decodeURIComponent(match[1]))
@@ -90,6 +95,7 @@ export function createApi({ delayMs = 150, articles: count = 300 } = {}) {
       if (!article) return [404, { error: `There is no article ${decodeURIComponent(match[1])}` }]
       const comment = { id: `n${++commentCount}`, body: String(body?.body ?? ''), author: CURRENT_USER, createdAt: new Date().toISOString() }
       article.comments.push(comment)
+      pushArticle(article, { comments: article.comments })
       return [201, comment]
     } else if ((match = /^\/api\/reports\/([^/]+)$/.exec(path)) && method === 'GET') {
       // A report fails the first time it is asked for (the server is "still building it").
@@ -131,9 +137,41 @@ export function createApi({ delayMs = 150, articles: count = 300 } = {}) {
     }
   }
 
+  /**
+   * Writes one server-sent event to every open stream: `data` is JSON text (or, from the e2e, any
+   * text). A stream whose client left is already gone from `streams` (its 'close' removed it).
+   */
+  function push(data) {
+    const frame = `data: ${data.replace(/\n/g, '\ndata: ')}\n\n`
+    pushed.push({ time: Date.now(), data })
+    for (const res of streams) res.write(frame)
+  }
+
+  /** Tells every live page what changed on an article: its id, its like count and `extra` fields. */
+  function pushArticle(article, extra = {}) {
+    push(JSON.stringify({ article: { id: article.id, likes: article.likes, ...extra } }))
+  }
+
+  /**
+   * GET /api/live: a server-sent-events stream of article changes, for as long as the page keeps
+   * it open. Not in the request log: it is one long response, not a request other tests count,
+   * and no delay applies (a push is only as late as the write).
+   */
+  function openStream(req, res) {
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' })
+    // A comment line at once, so the browser sees the stream open before the first change.
+    res.write(': live\n\n')
+    streams.add(res)
+    const forget = () => streams.delete(res)
+    req.on('close', forget)
+    res.on('close', forget)
+    res.on('error', forget)
+  }
+
   /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */
   async function handle(req, res) {
     const method = req.method ?? 'GET'
+    if (method === 'GET' && req.url?.split('?')[0] === '/api/live') return openStream(req, res)
     /** @type {LoggedRequest} */
     const entry = { method, url: req.url ?? '/', time: Date.now() }
     log.push(entry)
@@ -202,7 +240,25 @@ export function createApi({ delayMs = 150, articles: count = 300 } = {}) {
       const article = find(id)
       if (!article) throw new Error(`There is no article ${id}`)
       article.likes += count
+      pushArticle(article)
       return article.likes
+    },
+    /** How many live streams (GET /api/live) are open. */
+    get liveStreams() {
+      return streams.size
+    },
+    /** Every message pushed so far, `{ time, data }`, `time` being the server's Date.now() when it was written. */
+    pushed,
+    /** Pushes `data` (text, sent as is: the e2e sends a malformed message with it) to every live stream. */
+    pushLive: (/** @type {string} */ data) => push(data),
+    /**
+     * Ends every live stream, as a server going down for a restart does: the pages must reconnect
+     * on their own. The responses end cleanly (a cut connection would also make Chromium log a
+     * failed load, which is the browser's, not the app's).
+     */
+    dropLiveStreams() {
+      for (const res of streams) res.end()
+      streams.clear()
     },
     /** Makes the next `times` requests to `path` answer `status`. */
     fail: (/** @type {Failure} */ failure) => void failures.push({ method: 'GET', status: 500, times: 1, ...failure }),

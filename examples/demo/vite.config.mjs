@@ -1,5 +1,5 @@
 // The demo app's Vite config, for `npm run demo` (index.html) and `npm run demo:ssr` (ssr.mjs
-// builds src/entry-client.tsx and src/entry-server.tsx with it). `tessera`, `tessera/ssr` and `tessera/offline`
+// builds src/entry-client.tsx and src/entry-server.tsx with it). `tessera`, `tessera/ssr`, `tessera/offline` and `tessera/live`
 // resolve to the repository's own source, so the demo always runs the current code (no build of
 // the library needed first).
 import react from '@vitejs/plugin-react'
@@ -18,6 +18,7 @@ export default defineConfig({
       { find: /^tessera$/, replacement: fileURLToPath(new URL('../../src/index.ts', import.meta.url)) },
       { find: /^tessera\/ssr$/, replacement: fileURLToPath(new URL('../../src/ssr/index.ts', import.meta.url)) },
       { find: /^tessera\/offline$/, replacement: fileURLToPath(new URL('../../src/offline/index.ts', import.meta.url)) },
+      { find: /^tessera\/live$/, replacement: fileURLToPath(new URL('../../src/live/index.ts', import.meta.url)) },
     ],
   },
   build: {

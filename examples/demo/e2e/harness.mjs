@@ -38,7 +38,12 @@ export function watchPage(page) {
     problems.push(`console.${type}: ${text}${resource ? ` (${resource})` : ''}`)
   })
   page.on('pageerror', (error) => problems.push(`page error: ${error.stack ?? error.message}`))
-  page.on('requestfailed', (request) => problems.push(`request failed: ${request.method()} ${request.url()}: ${request.failure()?.errorText}`))
+  page.on('requestfailed', (request) => {
+    // The live stream (GET /api/live, an EventSource) is aborted by design whenever the page stops
+    // reading a live article (the LiveManager closes it): Chromium reports that as a failed request.
+    if (request.failure()?.errorText === 'net::ERR_ABORTED' && new URL(request.url()).pathname === '/api/live') return
+    problems.push(`request failed: ${request.method()} ${request.url()}: ${request.failure()?.errorText}`)
+  })
   page.on('response', (response) => {
     const status = response.status()
     const method = response.request().method()

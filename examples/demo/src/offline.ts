@@ -4,8 +4,9 @@
 // per request and live for one response.
 import { useSyncExternalStore } from 'react'
 import { PollingManager, createStore, devTools, type Store } from 'tessera'
+import { LiveManager } from 'tessera/live'
 import { OfflineManager, indexedDBStorage, persist, syncTabs, type Persister, type TabSync } from 'tessera/offline'
-import { ArticleResource, likeArticle } from './resources'
+import { Article, ArticleResource, ArticleSummary, likeArticle } from './resources'
 
 /** Bump when entities or endpoints change incompatibly: a saved cache of another version is dropped. */
 const STORAGE_VERSION = 1
@@ -17,6 +18,7 @@ export interface BrowserStore {
   store: Store
   offline: OfflineManager
   polling: PollingManager
+  live: LiveManager
 }
 
 /**
@@ -35,8 +37,42 @@ export function createBrowserStore(search = location.search): BrowserStore {
     endpoints: [likeArticle, ArticleResource.create, ArticleResource.partialUpdate, ArticleResource.update, ArticleResource.delete],
   })
   const polling = new PollingManager()
-  const store = createStore({ devtools: devTools({ name: 'Tessera demo' }), managers: [offline, polling], gcTime })
-  return { store, offline, polling }
+  // The open article follows the server's pushes (GET /api/live, server-sent events): the stream is
+  // open while a page reads a `live: true` endpoint (the article page), reopened with backoff when
+  // the server drops it. Each message is untrusted and checked before it is written.
+  const live = new LiveManager({
+    connect: () => new EventSource('/api/live'),
+    onMessage(message, api) {
+      const pushed = readArticleMessage(message)
+      if (pushed.comments !== undefined && store.controller.get(Article, { id: pushed.id }, api.getState()) !== undefined) {
+        // New comments: only a fully loaded article has comments to add to.
+        const { comments } = pushed
+        api.set(Article, { id: pushed.id }, (previous: Article | undefined) => ({ ...previous, id: pushed.id, likes: pushed.likes, comments }))
+      } else {
+        // The summary fields (what the list and the like button show) merge into whatever is cached.
+        api.set(ArticleSummary, { id: pushed.id }, (previous: ArticleSummary | undefined) => ({ ...previous, id: pushed.id, likes: pushed.likes }))
+      }
+    },
+  })
+  const store = createStore({ devtools: devTools({ name: 'Tessera demo' }), managers: [offline, polling, live], gcTime })
+  return { store, offline, polling, live }
+}
+
+/** What the demo server pushes when an article changes (examples/demo/api.mjs). */
+interface ArticleMessage {
+  id: string
+  likes: number
+  comments?: unknown[]
+}
+
+/** Checks a pushed message; a throw makes the LiveManager drop and report it, the cache untouched. */
+function readArticleMessage(message: unknown): ArticleMessage {
+  const article = (message as { article?: unknown } | null)?.article as Partial<ArticleMessage> | undefined
+  if (typeof article !== 'object' || article === null) throw new TypeError('expected { article: { id, likes } }')
+  if (typeof article.id !== 'string' || article.id === '') throw new TypeError('article.id must be a non-empty string')
+  if (typeof article.likes !== 'number' || !Number.isInteger(article.likes) || article.likes < 0) throw new TypeError('article.likes must be a count')
+  if (article.comments !== undefined && !Array.isArray(article.comments)) throw new TypeError('article.comments must be a list')
+  return { id: article.id, likes: article.likes, comments: article.comments }
 }
 
 /** What the last restore brought back, and how long it took (shown in the footer, read by the e2e). */

@@ -81,7 +81,14 @@ const create = getList.unshift.extend({
   getOptimisticResponse: (_snapshot: unknown, body: ArticleInput) => ({ ...body, author: CURRENT_USER, likes: 0 }),
 })
 
-export const ArticleResource = { ...base, getList, create }
+/**
+ * The article, marked `live: true`: a page that reads it with `useLive` keeps the browser store's
+ * LiveManager (src/offline.ts) connected, and the server's pushes update it. Same key as before,
+ * so a plain `useSuspense` of it (the edit page) shares the cached article.
+ */
+const get = base.get.extend({ live: true })
+
+export const ArticleResource = { ...base, get, getList, create }
 
 /** Likes an article; the count goes up at once and comes back down if the server refuses. */
 export const likeArticle = new RestEndpoint({

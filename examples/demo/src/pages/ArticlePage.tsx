@@ -1,4 +1,4 @@
-import { AsyncBoundary, useController, useQuery, useSuspense } from 'tessera'
+import { AsyncBoundary, useController, useLive, useQuery } from 'tessera'
 import { ErrorPanel } from '../components/ErrorPanel'
 import { LikeButton } from '../components/LikeButton'
 import { Tags } from '../components/Tags'
@@ -49,7 +49,9 @@ function ArticleFallback({ id }: { id: string }) {
 }
 
 function ArticleView({ id }: { id: string }) {
-  const article = useSuspense(ArticleResource.get, { id })
+  // Live while the page is open: other readers' likes (and new comments) arrive over the store's
+  // LiveManager, with no polling and no reload. A server render reads it once, as useSuspense does.
+  const article = useLive(ArticleResource.get, { id })
   const controller = useController()
   const saving = usePending(ArticleResource.partialUpdate, { id }, {})
   const remove = () => {
