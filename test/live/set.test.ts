@@ -1,17 +1,8 @@
 // controller.set: a schema's value written from outside a fetch, through the receive path.
-import { Entity, RECEIVE, reducer, schema, SchemaError, type Action, type State } from '../../src/index'
+import { RECEIVE, reducer, schema, SchemaError, type Action, type State } from '../../src/index'
 import { expectTypeOf } from 'expect-type'
 import { createFakeEndpoint, createTestStore, flush } from '../helpers/createTestStore'
-
-class Todo extends Entity {
-  id = ''
-  title = ''
-  likes = 0
-  pk() {
-    return this.id
-  }
-  static override key = 'Todo'
-}
+import { Todo } from './servers'
 
 const todo = (id: string, fields: Partial<{ title: string; likes: number }> = {}) => ({ id, title: `Todo ${id}`, likes: 0, ...fields })
 const GC_TIME = 5 * 60_000
