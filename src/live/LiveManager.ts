@@ -1,3 +1,4 @@
+import { backoff, deviceOnline } from '../store/network'
 import type { EndpointInterface } from '../endpoint/types'
 import { HYDRATE, RECEIVE } from '../store/actionTypes'
 import type { Action, ReceiveAction } from '../store/actions'
@@ -124,8 +125,7 @@ export class LiveManager implements Manager {
 
   /** Whether a stream may be opened now: the device says it is online. */
   isOnline(): boolean {
-    const online = this.#options.online
-    return online ? online() : typeof navigator === 'undefined' || navigator.onLine !== false
+    return (this.#options.online ?? deviceOnline)()
   }
 
   /** True while the stream is open (for status indicators and tests). */
@@ -258,7 +258,7 @@ export class LiveManager implements Manager {
   #retry(): void {
     if (this.#closed || this.#readers.size === 0 || this.#retryTimer !== undefined) return
     const attempt = ++this.#attempt
-    const delay = this.#options.retryDelay?.(attempt) ?? backoff(attempt)
+    const delay = this.#options.retryDelay?.(attempt) ?? backoff(attempt, 0.5)
     this.#retryTimer = setTimeout(() => {
       this.#retryTimer = undefined
       this.#connect()
@@ -368,11 +368,6 @@ function dispatchBatch(api: ManagerAPI, actions: readonly Action[]): void {
   send()
 }
 
-/** Exponential from 1 s, capped at 30 s; the second half random. */
-function backoff(attempt: number): number {
-  const ceiling = Math.min(30_000, 1_000 * 2 ** (attempt - 1))
-  return ceiling / 2 + (Math.random() * ceiling) / 2
-}
 
 function describe(error: unknown): string {
   if (typeof (error as Error | undefined)?.message === 'string') return (error as Error).message

@@ -1,3 +1,4 @@
+import { backoff, deviceOnline } from '../store/network'
 import type { EndpointInterface } from '../endpoint/types'
 import { createFetch } from '../store/actions'
 import type { Manager, ManagerAPI, Middleware, RequestCall } from '../store/Manager'
@@ -182,7 +183,7 @@ export class OfflineManager implements Manager {
 
   /** Whether requests are sent now: the device says it is online and the network has not failed since. */
   isOnline(): boolean {
-    return !this.#down && !this.#leaving && (this.#options.online ?? navigatorOnline)()
+    return !this.#down && !this.#leaving && (this.#options.online ?? deviceOnline)()
   }
 
   /**
@@ -287,7 +288,7 @@ export class OfflineManager implements Manager {
         if (error instanceof TypeError) this.#fail(error)
         else if (typeof status === 'number') this.#up()
         if (attempt >= (retry || 0) || !(error instanceof TypeError || (typeof status === 'number' && (status >= 500 || status === 429)))) throw error
-        const ms = retryAfter(error) ?? (endpoint.retryDelay ?? this.#options.retryDelay ?? backoff)(attempt + 1, error)
+        const ms = retryAfter(error) ?? (endpoint.retryDelay ?? this.#options.retryDelay ?? fullJitter)(attempt + 1, error)
         await this.#wait(call, (resume) => {
           const timer = setTimeout(() => {
             this.#timers.delete(timer)
@@ -413,11 +414,11 @@ export class OfflineManager implements Manager {
    */
   #check(error: unknown): void {
     if (this.#watch !== undefined || this.#closed) return
-    const ms = (this.#options.retryDelay ?? backoff)(++this.#checks, error)
+    const ms = (this.#options.retryDelay ?? fullJitter)(++this.#checks, error)
     this.#watch = setTimeout(() => {
       this.#watch = undefined
       if (this.#held.size === 0 && this.#entries.length === 0) return
-      if ((this.#options.online ?? navigatorOnline)()) this.#up()
+      if ((this.#options.online ?? deviceOnline)()) this.#up()
       else this.#check(error)
     }, ms)
     ;(this.#watch as { unref?: () => void }).unref?.()
@@ -438,11 +439,6 @@ export class OfflineManager implements Manager {
   }
 }
 
-/** The default retry wait: exponential from 1 s, capped at 30 s, full jitter. */
-function backoff(attempt: number): number {
-  return Math.random() * Math.min(30_000, 1000 * 2 ** (attempt - 1))
-}
-
 /** A `Retry-After` header (seconds, or an HTTP date) on a NetworkError's response, in ms. */
 function retryAfter(error: unknown): number | undefined {
   const value = (error as { response?: { headers?: { get?: (name: string) => string | null } } } | undefined)?.response?.headers?.get?.('retry-after')
@@ -451,8 +447,7 @@ function retryAfter(error: unknown): number | undefined {
   return Number.isNaN(ms) ? undefined : Math.max(0, ms)
 }
 
-function navigatorOnline(): boolean {
-  return typeof navigator === 'undefined' || navigator.onLine !== false
-}
-
 function ignore(): void {}
+
+/** The default retry wait: exponential, full jitter (the error is not looked at). */
+const fullJitter = (attempt: number): number => backoff(attempt)

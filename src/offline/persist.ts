@@ -15,6 +15,7 @@
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop the development-only texts.
 declare const process: { env: { NODE_ENV?: string } }
 
+import { isRecord } from '../schema/kinds'
 import { GC, HYDRATE, RECEIVE, RESET } from '../store/actionTypes'
 import type { Action, HydrateAction, ReceiveAction } from '../store/actions'
 import type { Store } from '../store/createStore'
@@ -125,7 +126,7 @@ export async function persist(store: Store, options: PersistOptions): Promise<Pe
   const stale: string[] = []
   let writeHeader = true
   let restored = 0
-  const written = isObject(header) && header.format === FORMAT ? header : undefined
+  const written = isRecord(header) && header.format === FORMAT ? header : undefined
   // The store may hold data already (an initial state, responses that arrived while the storage
   // was read): the storage has not seen it, so it is written as soon as saving starts.
   let unsaved = true
@@ -149,7 +150,7 @@ export async function persist(store: Store, options: PersistOptions): Promise<Pe
       try {
         pk = JSON.parse(id)
       } catch {}
-      if (!Array.isArray(pk) || pk.length !== 2 || typeof pk[0] !== 'string' || typeof pk[1] !== 'string' || !isObject(value) || typeof value.record !== 'object') {
+      if (!Array.isArray(pk) || pk.length !== 2 || typeof pk[0] !== 'string' || typeof pk[1] !== 'string' || !isRecord(value) || typeof value.record !== 'object') {
         warn(751, `the entry "e:${id}" is not a record: it was dropped.`)
         dropped.add(id)
         continue
@@ -161,7 +162,7 @@ export async function persist(store: Store, options: PersistOptions): Promise<Pe
       const value = responses[key] as { result?: unknown; meta?: unknown; pks?: unknown }
       const entities = createTable<Record<string, unknown>>()
       const entitiesMeta = createTable<Record<string, unknown>>()
-      if (isObject(value) && isObject(value.pks)) {
+      if (isRecord(value) && isRecord(value.pks)) {
         for (const entityKey of Object.keys(value.pks)) {
           const pks = value.pks[entityKey]
           if (!Array.isArray(pks)) continue
@@ -182,7 +183,7 @@ export async function persist(store: Store, options: PersistOptions): Promise<Pe
       }
       // Checked one response at a time, so one bad entry costs only itself.
       try {
-        if (!isObject(value) || !('result' in value)) throw new Error('expected { result, meta, pks }')
+        if (!isRecord(value) || !('result' in value)) throw new Error('expected { result, meta, pks }')
         const action = { type: RECEIVE, key, args: [], result: value.result, meta: value.meta, entities, entitiesMeta }
         batch.push(...hydrateAction({ now, actions: [action as unknown as ReceiveAction] }, now).actions)
       } catch (error) {
@@ -449,8 +450,8 @@ function sameMeta(a: ResponseMeta | undefined, b: ResponseMeta | undefined): boo
  * response is newer (a refetch that brought the same record wrote only the response).
  */
 function newer(own: unknown, response: unknown): unknown {
-  const at = (meta: unknown) => (isObject(meta) && typeof meta.fetchedAt === 'number' ? meta.fetchedAt : -Infinity)
-  if (!isObject(response) || at(response) <= at(own)) return own
+  const at = (meta: unknown) => (isRecord(meta) && typeof meta.fetchedAt === 'number' ? meta.fetchedAt : -Infinity)
+  if (!isRecord(response) || at(response) <= at(own)) return own
   const { date, fetchedAt, expiresAt } = response
   return { date, fetchedAt, expiresAt }
 }
@@ -467,7 +468,7 @@ function allKeys(state: State): string[] {
 /** Whether a value read from storage or a channel is a queued mutation (syncTabs checks the same). */
 export function isQueuedMutation(item: unknown): item is QueuedMutation {
   return (
-    isObject(item) &&
+    isRecord(item) &&
     typeof item.id === 'string' &&
     typeof item.name === 'string' &&
     typeof item.key === 'string' &&
@@ -476,9 +477,6 @@ export function isQueuedMutation(item: unknown): item is QueuedMutation {
   )
 }
 
-function isObject(value: unknown): value is Record<string, any> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error)

@@ -67,6 +67,11 @@ export function isObject(value: unknown): value is Record<string, any> {
   return typeof value === 'object' && value !== null
 }
 
+/** An object that is not an array: the shape checks of data from outside (server data, storage). */
+export function isRecord(value: unknown): value is Record<string, any> {
+  return isObject(value) && !isArray(value)
+}
+
 /**
  * A string or number where an entity is expected is already that entity's pk: the response
  * refers to a record sent elsewhere (or earlier). Returns the pk as the cache stores it.

@@ -5,6 +5,7 @@
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop the development-only texts.
 declare const process: { env: { NODE_ENV?: string } }
 
+import { isRecord } from '../schema/kinds'
 import { HYDRATE, RECEIVE } from '../store/actionTypes'
 import type { HydrateAction, ReceiveAction } from '../store/actions'
 import { NEVER } from '../schema/normalize'
@@ -41,7 +42,7 @@ export function hydrateAction(batch: ServerDataBatch, now: number = Date.now()):
         : `Tessera E600: ${where}`,
     )
   }
-  if (!isObject(batch) || !Number.isFinite(batch.now)) fail('the batch', 'expected { now, actions } with now a number')
+  if (!isRecord(batch) || !Number.isFinite(batch.now)) fail('the batch', 'expected { now, actions } with now a number')
   if (!Array.isArray(batch.actions)) fail('actions', 'expected a list of responses')
   const shift = now - batch.now
   const at = (time: unknown, where: string): number => {
@@ -51,16 +52,16 @@ export function hydrateAction(batch: ServerDataBatch, now: number = Date.now()):
   }
   const actions = batch.actions.map((action, index): ReceiveAction => {
     const where = `actions[${index}]`
-    if (!isObject(action) || action.type !== RECEIVE || action.error) fail(where, 'expected a response (a tessera/receive action without an error)')
+    if (!isRecord(action) || action.type !== RECEIVE || action.error) fail(where, 'expected a response (a tessera/receive action without an error)')
     if (typeof action.key !== 'string') fail(`${where}.key`, 'expected a string')
-    if (!isObject(action.meta)) fail(`${where}.meta`, 'expected { date, fetchedAt, expiresAt }')
-    if (!isObject(action.entities) || !isObject(action.entitiesMeta)) fail(where, 'expected entities and entitiesMeta tables')
-    if (action.updates !== undefined && !isObject(action.updates)) fail(`${where}.updates`, 'expected an object')
+    if (!isRecord(action.meta)) fail(`${where}.meta`, 'expected { date, fetchedAt, expiresAt }')
+    if (!isRecord(action.entities) || !isRecord(action.entitiesMeta)) fail(where, 'expected entities and entitiesMeta tables')
+    if (action.updates !== undefined && !isRecord(action.updates)) fail(`${where}.updates`, 'expected an object')
     const entities = createTable<any>()
     const entitiesMeta = createTable<any>()
     for (const entityKey of Object.keys(action.entities)) {
       const records = (action.entities as Record<string, unknown>)[entityKey]
-      if (!isObject(records)) fail(`${where}.entities.${entityKey}`, 'expected a table of records')
+      if (!isRecord(records)) fail(`${where}.entities.${entityKey}`, 'expected a table of records')
       entities[entityKey] = copyTable(records as Record<string, unknown>, (record, pk) => {
         // A record, a Collection's list of pks, or null: a deleted entity's tombstone.
         if (typeof record !== 'object') fail(`${where}.entities.${entityKey}.${pk}`, 'expected a record')
@@ -69,10 +70,10 @@ export function hydrateAction(batch: ServerDataBatch, now: number = Date.now()):
     }
     for (const entityKey of Object.keys(action.entitiesMeta)) {
       const metas = (action.entitiesMeta as Record<string, unknown>)[entityKey]
-      if (!isObject(metas)) fail(`${where}.entitiesMeta.${entityKey}`, 'expected a table')
+      if (!isRecord(metas)) fail(`${where}.entitiesMeta.${entityKey}`, 'expected a table')
       entitiesMeta[entityKey] = copyTable(metas as Record<string, unknown>, (meta, pk) => {
         const path = `${where}.entitiesMeta.${entityKey}.${pk}`
-        if (!isObject(meta)) fail(path, 'expected { date, fetchedAt, expiresAt }')
+        if (!isRecord(meta)) fail(path, 'expected { date, fetchedAt, expiresAt }')
         const { date, fetchedAt, expiresAt } = meta as Record<string, unknown>
         return { date: at(date, `${path}.date`), fetchedAt: at(fetchedAt, `${path}.fetchedAt`), expiresAt: at(expiresAt, `${path}.expiresAt`) }
       })
@@ -99,9 +100,6 @@ export function hydrateAction(batch: ServerDataBatch, now: number = Date.now()):
   return { type: HYDRATE, actions }
 }
 
-function isObject(value: unknown): value is Record<string, any> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 /** A null-prototype copy, so a key like "__proto__" from the page stays a key. */
 function copyTable<T>(input: Record<string, unknown>, each: (value: unknown, key: string) => T): Record<string, T> {

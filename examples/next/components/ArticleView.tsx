@@ -1,7 +1,7 @@
 'use client'
-import { AsyncBoundary, useController, useLoading, useSuspense } from 'tessera'
-import { describeError } from '../../demo/src/errors'
-import { ArticleResource, likeArticle } from '../../demo/src/resources'
+import { AsyncBoundary, useSuspense } from 'tessera'
+import { LikeButton } from '../../demo/src/components/LikeButton'
+import { ArticleResource } from '../../demo/src/resources'
 import { ErrorMessage } from './ErrorMessage'
 
 // A fixed locale and time zone: the server and the browser must format the same text.
@@ -50,23 +50,5 @@ function Article({ id }: { id: string }) {
         </ul>
       </section>
     </article>
-  )
-}
-
-/** The count goes up at once (the endpoint's optimistic response) and back down if the server refuses. */
-function LikeButton({ id, likes }: { id: string; likes: number }) {
-  const controller = useController()
-  const [like, , error] = useLoading(() => controller.fetch(likeArticle, { id }))
-  return (
-    <div className="like">
-      <button type="button" className="like-button" aria-label={`Like (${likes} likes)`} onClick={() => void like()}>
-        <span aria-hidden="true">♥</span> <span className="like-count">{likes}</span>
-      </button>
-      {error && (
-        <span role="status" className="like-error">
-          Like not counted ({describeError(error).title}): {describeError(error).detail}
-        </span>
-      )}
-    </div>
   )
 }

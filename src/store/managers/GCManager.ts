@@ -64,7 +64,8 @@ type Pending = readonly [refs: readonly EntityTable[], delta: 1 | -1, now: numbe
 export class GCManager implements Manager {
   #keys = new Map<string, KeyInfo>()
   #readers = new Map<string, Reader>()
-  #inflight = new Map<string, number>()
+  /** The requests in flight per key, by their fetchedAt: a retry or a queued send of one is the same request. */
+  #inflight = new Map<string, Set<number>>()
   /**
    * How many references the tracked keys hold to each record, brought up to date from
    * `#pending` before each read: a sweep then costs what it removes and what arrived since the
@@ -284,11 +285,11 @@ export class GCManager implements Manager {
     }
   }
 
-  /** One request for `key` more (1) or fewer (-1) in flight. */
-  #fetching(key: string, delta: 1 | -1): void {
-    const count = (this.#inflight.get(key) ?? 0) + delta
-    if (count > 0) this.#inflight.set(key, count)
-    else this.#inflight.delete(key)
+  /** The request for `key` started at `fetchedAt` is in flight (`out`) or has answered. */
+  #fetching(key: string, fetchedAt: number, out: boolean): void {
+    let requests = this.#inflight.get(key)
+    if (out) this.#inflight.set(key, (requests ??= new Set()).add(fetchedAt))
+    else if (requests?.delete(fetchedAt) && requests.size === 0) this.#inflight.delete(key)
   }
 
   /** A key a mounted component reads or a request is fetching: never collected. */
@@ -300,11 +301,10 @@ export class GCManager implements Manager {
   #observe(action: Action): void {
     switch (action.type) {
       case FETCH:
-        // A retry or a queued send goes on with the request already counted: one answer ends it.
-        if (action.attempt === undefined && action.cause !== 'queued') this.#fetching(action.key, 1)
+        this.#fetching(action.key, action.meta.fetchedAt, true)
         return
       case RECEIVE: {
-        this.#fetching(action.key, -1)
+        this.#fetching(action.key, action.meta.fetchedAt, false)
         const now = action.meta.date
         const gcTime = action.meta.gcTime ?? this.gcTime
         if (action.error) {
