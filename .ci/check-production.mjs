@@ -4,6 +4,7 @@
 // bundlers replace; a warning guarded some other way (a helper function call) would stay in.
 import { build } from 'esbuild'
 import { fileURLToPath } from 'node:url'
+import vm from 'node:vm'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const DEVELOPMENT_ONLY = [
@@ -44,3 +45,19 @@ if (missing.length > 0) {
   process.exit(1)
 }
 console.log(`production bundle free of ${DEVELOPMENT_ONLY.length} development-only warnings: ok`)
+
+// A development build whose bundler replaces `process.env.NODE_ENV` but defines no `process`
+// (Vite's dev server, plain webpack 5) shows the sentences, not the production codes: the
+// headless entry, bundled that way, runs in a context without `process`.
+const browserDev = await build({
+  stdin: { contents: "import { RestEndpoint } from './dist/headless.js'; try { new RestEndpoint({}) } catch (error) { globalThis.message = error.message }", resolveDir: root },
+  bundle: true, write: false, format: 'iife', logLevel: 'silent',
+  define: { 'process.env.NODE_ENV': '"development"' },
+})
+const context = {}
+vm.runInNewContext(browserDev.outputFiles[0].text, context)
+if (typeof context.message !== 'string' || !context.message.includes('needs a `path` option')) {
+  console.error(`a development build without a \`process\` global showed ${JSON.stringify(context.message)} instead of the development message`)
+  process.exit(1)
+}
+console.log('development build without a `process` global shows the development messages: ok')

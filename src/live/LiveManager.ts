@@ -8,7 +8,7 @@ import { reducer } from '../store/reducer'
 import type { State } from '../store/state'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only text;
-// `typeof process` keeps it safe where nothing defines `process`.
+// unguarded, as immer and use-sync-external-store (which every app here loads) read it.
 declare const process: { env: { NODE_ENV?: string } }
 
 /**
@@ -228,7 +228,7 @@ export class LiveManager implements Manager {
     try {
       socket = this.#options.connect()
     } catch (error) {
-      this.#report(new LiveError(typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `tessera/live: connect() threw, retrying: ${describe(error)}` : `Tessera E802: ${describe(error)}`, undefined, error))
+      this.#report(new LiveError(process.env.NODE_ENV !== 'production' ? `tessera/live: connect() threw, retrying: ${describe(error)}` : `Tessera E802: ${describe(error)}`, undefined, error))
       return this.#retry()
     }
     this.#socket = socket
@@ -321,7 +321,7 @@ export class LiveManager implements Manager {
           try {
             message = JSON.parse(data)
           } catch (error) {
-            throw new LiveError(typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `tessera/live: a message that is not JSON was dropped (${describe(error)}): ${excerpt(data)}` : 'Tessera E800', data, error)
+            throw new LiveError(process.env.NODE_ENV !== 'production' ? `tessera/live: a message that is not JSON was dropped (${describe(error)}): ${excerpt(data)}` : 'Tessera E800', data, error)
           }
           this.#options.onMessage(message, this.#writer!)
         } catch (error) {
@@ -331,7 +331,7 @@ export class LiveManager implements Manager {
           this.#report(
             error instanceof LiveError && error.data === data
               ? error
-              : new LiveError(typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `tessera/live: a message was dropped, the cache is unchanged: ${describe(error)}. Message: ${excerpt(data)}` : `Tessera E801: ${describe(error)}`, data, error),
+              : new LiveError(process.env.NODE_ENV !== 'production' ? `tessera/live: a message was dropped, the cache is unchanged: ${describe(error)}. Message: ${excerpt(data)}` : `Tessera E801: ${describe(error)}`, data, error),
           )
         }
       }

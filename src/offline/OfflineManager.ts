@@ -4,7 +4,7 @@ import { createFetch } from '../store/actions'
 import type { Manager, ManagerAPI, Middleware, RequestCall } from '../store/Manager'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only text;
-// `typeof process` keeps it safe where nothing defines `process`.
+// unguarded, as immer and use-sync-external-store (which every app here loads) read it.
 declare const process: { env: { NODE_ENV?: string } }
 
 /**
@@ -143,7 +143,7 @@ export class OfflineManager implements Manager {
       if (endpoint === undefined) {
         if (typeof console !== 'undefined') {
           console.error(
-            typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+            process.env.NODE_ENV !== 'production'
               ? `OfflineManager.restore: no endpoint named '${item.name}' in options.endpoints, so the queued mutation ${item.key} was dropped. ` +
                   'List every endpoint that may be queued: new OfflineManager({ endpoints: [...] }).'
               : `Tessera E700: ${item.name}`,
@@ -174,7 +174,7 @@ export class OfflineManager implements Manager {
     this.#publish()
     for (const entry of gone) {
       const error = new Error(
-        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `${entry.item.key} was sent by another tab` : `Tessera E701: ${entry.item.key}`,
+        process.env.NODE_ENV !== 'production' ? `${entry.item.key} was sent by another tab` : `Tessera E701: ${entry.item.key}`,
       )
       error.name = 'AbortError'
       entry.reject(error)

@@ -82,7 +82,7 @@ export async function persist(store: Store, options: PersistOptions): Promise<Pe
   const { storage, version = 1, throttleMs = 1000, offline } = options
   const warn = (code: number, text: string) =>
     (options.onWarning ?? console.warn)(
-      typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `tessera/offline persist: ${text}` : `Tessera E${code}`,
+      process.env.NODE_ENV !== 'production' ? `tessera/offline persist: ${text}` : `Tessera E${code}`,
     )
   // The pks each endpoint key's response held, as GC counts references: from every response this
   // store applies (restored ones included), since a normalized result alone does not say which

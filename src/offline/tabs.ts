@@ -102,7 +102,7 @@ export function syncTabs(store: Store, options: SyncTabsOptions = {}): TabSync {
   const report = (error: unknown, what: string) =>
     (options.onError ?? ((failure: Error) => console.error(failure)))(
       new Error(
-        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+        process.env.NODE_ENV !== 'production'
           ? `tessera/offline syncTabs: a message ${what}, so it was dropped (the cache is unchanged): ${error instanceof Error ? error.message : String(error)}`
           : `Tessera E760: ${what}`,
       ),

@@ -3,7 +3,7 @@ import type { Controller, Store } from '../store/index'
 import { ActiveReads } from './ActiveReads'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only text;
-// `typeof process` keeps it safe where nothing defines `process`.
+// unguarded, as immer and use-sync-external-store (which every app here loads) read it.
 declare const process: { env: { NODE_ENV?: string } }
 
 /** What DataProvider shares with the hooks below it. */
@@ -51,7 +51,7 @@ export function useDataContext(hook: string): DataContextValue {
   if (controller !== null && controller !== value?.controller) return value !== null ? { ...value, controller } : standalone(controller)
   if (value === null) {
     throw new Error(
-      typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+      process.env.NODE_ENV !== 'production'
         ? `${hook} must be used inside <DataProvider>: wrap your app (or test) in one`
         : `Tessera E401: ${hook}`,
     )

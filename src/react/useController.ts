@@ -3,7 +3,7 @@ import { Controller } from '../store/index'
 import { ControllerContext, DataContext } from './context'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only code;
-// `typeof process` keeps it safe where nothing defines `process` (then nothing is logged).
+// unguarded, as immer and use-sync-external-store (which every app here loads) read it.
 declare const process: { env: { NODE_ENV?: string } }
 
 /**
@@ -24,7 +24,7 @@ let fallback: Controller | undefined
 function defaultController(): Controller {
   return (fallback ??= new Controller({
     dispatch(action) {
-      if ((typeof process !== 'undefined' && process.env.NODE_ENV !== 'production')) {
+      if ((process.env.NODE_ENV !== 'production')) {
         console.error(`useController() was called outside <DataProvider>, so '${action.type}' went nowhere: wrap the app (or the test) in <DataProvider>.`)
       }
     },

@@ -8,7 +8,7 @@ import type { Denormalize, DenormalizeDelegate, EntityMeta, NormalizeDelegate } 
 import { isArray } from './isArray'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop the development messages;
-// `typeof process` keeps it safe where nothing defines `process`.
+// unguarded, as immer and use-sync-external-store (which every app here loads) read it.
 declare const process: { env: { NODE_ENV?: string } }
 
 /** What a Collection needs from the map schema it holds (`schema.Values`). */
@@ -90,7 +90,7 @@ export class Collection<S extends CollectionItems = readonly [any]> {
     const item = isArray(schema) && schema.length === 1 ? schema[0] : wrapper ? (schema as { schema: unknown }).schema : undefined
     if (item === undefined) {
       throw new SchemaError(
-        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+        process.env.NODE_ENV !== 'production'
           ? `schema.Collection takes [Entity], new schema.Array(...) or new schema.Values(...), got ${describeValue(schema)}`
           : `Tessera E110: ${describeValue(schema)}`,
       )

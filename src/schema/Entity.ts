@@ -6,7 +6,7 @@ import type { DenormalizeDelegate, EntityMeta, NormalizeDelegate } from './types
 import { isArray } from './isArray'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop the development messages;
-// `typeof process` keeps it safe where nothing defines `process`.
+// unguarded, as immer and use-sync-external-store (which every app here loads) read it.
 declare const process: { env: { NODE_ENV?: string } }
 
 const defaultsCache = new WeakMap<object, object>()
@@ -109,7 +109,7 @@ export abstract class Entity {
   static normalize(input: any, parent: any, key: string | undefined, delegate: NormalizeDelegate): string {
     if (!isObject(input) || isArray(input)) {
       throw new SchemaError(
-        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+        process.env.NODE_ENV !== 'production'
           ? `${entityLabel(this)} expects an object or its primary key, got ${describeValue(input)}`
           : `Tessera E105: ${entityLabel(this)} ${describeValue(input)}`,
       )
@@ -132,7 +132,7 @@ export abstract class Entity {
     const message = delegate.optimistic ? undefined : this.validate(processed)
     if (message) {
       throw new SchemaError(
-        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `${entityLabel(this)} ${pk} failed validation: ${message}` : `Tessera E106: ${entityLabel(this)} ${pk}: ${message}`,
+        process.env.NODE_ENV !== 'production' ? `${entityLabel(this)} ${pk} failed validation: ${message}` : `Tessera E106: ${entityLabel(this)} ${pk}: ${message}`,
       )
     }
     if (delegate.checkLoop(this.key, pk, input)) return pk
@@ -199,7 +199,7 @@ function pkError(entity: { prototype: { pk?: unknown } }, id: unknown, input: un
   const label = entityLabel(entity)
   const missing = missingPk(id)
   return new SchemaError(
-    typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+    process.env.NODE_ENV !== 'production'
       ? !missing
         ? `${label} pk() must return a string or a number, but returned ${describeValue(id)} for ${describeValue(input)}`
         : `${label} has no usable primary key: pk() returned ${describeValue(id)} for ${describeValue(input)}` +
@@ -229,7 +229,7 @@ export function defineNameKey(target: object, enumerable: boolean): void {
     get(this: { name: string }) {
       if (this.name === '') {
         throw new SchemaError(
-          typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+          process.env.NODE_ENV !== 'production'
             ? 'An anonymous Entity class needs a key: set `static key = "Name"` on it (or pass { key } to schema.Entity), or give the class a name'
             : 'Tessera E109',
         )

@@ -51,7 +51,7 @@ export class Invalidate<E extends InvalidateTarget = EntityClassLike> {
     const union = schemaAttribute === undefined && schemaKindOf(entity) === 'Union' ? (entity as unknown as Union) : undefined
     if (union === undefined && (schemaAttribute === undefined ? !isEntity(entity) : !isObject(entity))) {
       throw new SchemaError(
-        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+        process.env.NODE_ENV !== 'production'
           ? `schema.Invalidate needs an Entity, a schema.Union or a mapping of Entities with a schemaAttribute, got ${describeValue(entity)}`
           : `Tessera E114: ${describeValue(entity)}`,
       )
@@ -109,7 +109,7 @@ export function dropRecord(entity: EntityClassLike, input: any, parent: unknown,
 /** The error for a delete whose response names no record. */
 export function noPk(label: string, input: unknown): SchemaError {
   return new SchemaError(
-    typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+    process.env.NODE_ENV !== 'production'
       ? `Cannot delete ${label}: no usable primary key in ${describeValue(input)}`
       : `Tessera E115: ${label} ${describeValue(input)}`,
   )

@@ -4,7 +4,7 @@ import type { DenormalizeDelegate, NormalizeDelegate } from './types'
 import { isArray } from './isArray'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only code;
-// `typeof process` keeps it safe where nothing defines `process` (then nothing is logged).
+// unguarded, as immer and use-sync-external-store (which every app here loads) read it.
 declare const process: { env: { NODE_ENV?: string } }
 
 /** An Entity, a list or a schema object, as opposed to a mapping of them. */
@@ -38,7 +38,7 @@ export abstract class Polymorphic {
   constructor(definition: unknown, schemaAttribute?: SchemaAttribute, mappingNeedsAttribute = true) {
     if (definition === null || (typeof definition !== 'object' && typeof definition !== 'function')) {
       throw new SchemaError(
-        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+        process.env.NODE_ENV !== 'production'
           ? `${this.kind} needs an Entity or a mapping of Entities, got ${describeValue(definition)}`
           : `Tessera E111: ${this.kind} ${describeValue(definition)}`,
       )
@@ -46,7 +46,7 @@ export abstract class Polymorphic {
     this.schemaAttribute = schemaAttribute
     if (mappingNeedsAttribute && schemaAttribute === undefined && !isOneSchema(definition)) {
       throw new SchemaError(
-        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `${this.kind} with a mapping needs a schemaAttribute (a field name or a function)` : `Tessera E112: ${this.kind}`,
+        process.env.NODE_ENV !== 'production' ? `${this.kind} with a mapping needs a schemaAttribute (a field name or a function)` : `Tessera E112: ${this.kind}`,
       )
     }
     this.definition = definition
@@ -101,7 +101,7 @@ export abstract class Polymorphic {
     if (typeof value !== 'object') {
       if (!isReferenceValue(value)) {
         throw new SchemaError(
-          typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+          process.env.NODE_ENV !== 'production'
             ? `${this.kind} expects an object or a primary key, got ${describeValue(value)}`
             : `Tessera E113: ${this.kind} ${describeValue(value)}`,
         )
@@ -131,7 +131,7 @@ export abstract class Polymorphic {
 
   /** Rule 4 is not an error, but silently dropping a type is a classic bug: say so once per value. */
   private warnUnmatched(attr: string | undefined, value: unknown): void {
-    if (!(typeof process !== 'undefined' && process.env.NODE_ENV !== 'production') || typeof console === 'undefined') return
+    if (!(process.env.NODE_ENV !== 'production') || typeof console === 'undefined') return
     const id = String(attr)
     let seen = warned.get(this)
     if (seen === undefined) warned.set(this, (seen = new Set()))

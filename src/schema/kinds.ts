@@ -3,7 +3,7 @@ import type { EntityClassLike } from './types'
 import { isArray } from './isArray'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop the development messages;
-// `typeof process` keeps it safe where nothing defines `process`.
+// unguarded, as immer and use-sync-external-store (which every app here loads) read it.
 declare const process: { env: { NODE_ENV?: string } }
 
 /**
@@ -44,7 +44,7 @@ export function checkFieldSchemas(entity: { schema: object }): string[] {
     const value = (schema as Record<string, unknown>)[field]
     if (!isSchemaLike(value)) {
       throw new SchemaError(
-        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+        process.env.NODE_ENV !== 'production'
           ? `${entityLabel(entity)}.schema.${field} is not a schema: got ${describeValue(value)}. ` +
               'Use an Entity class, [Entity], an object of schemas, a schema.* instance or a value type such as Date' +
               (value === undefined ? ' (an import cycle can leave a class undefined at this point; assign the schema after both classes exist)' : '') +
@@ -81,7 +81,7 @@ export function isRecord(value: unknown): value is Record<string, any> {
 export function toReference(schema: unknown, value: string | number): string {
   if (value === 'undefined' || (typeof value === 'number' && Number.isNaN(value))) {
     throw new SchemaError(
-      typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+      process.env.NODE_ENV !== 'production'
         ? `${entityLabel(schema)} reference is not a usable primary key: got ${describeValue(value)}`
         : `Tessera E101: ${entityLabel(schema)} ${describeValue(value)}`,
     )

@@ -17,7 +17,7 @@ import type {
 import { isArray } from './isArray'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop the development messages;
-// `typeof process` keeps it safe where nothing defines `process`.
+// unguarded, as immer and use-sync-external-store (which every app here loads) read it.
 declare const process: { env: { NODE_ENV?: string } }
 
 /** What normalize reads from: the records already in the cache. Every table is optional. */
@@ -83,7 +83,7 @@ export function normalizeChanges<S = unknown, R = Normalize<S>>(
     // written (normalize is pure): never a bare RangeError, never data that cannot be read back.
     if (error instanceof RangeError && /call stack/i.test(error.message)) {
       throw new SchemaError(
-        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+        process.env.NODE_ENV !== 'production'
           ? 'The response is nested too deeply to normalize (deeper than the JavaScript stack allows, thousands of levels); nothing was written'
           : 'Tessera E102',
       )
@@ -353,7 +353,7 @@ class NormalizeRun implements NormalizeDelegate {
           const message = validateRecord(schema, record as object)
           if (message) {
             throw new SchemaError(
-              typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+              process.env.NODE_ENV !== 'production'
                 ? `${schema.key} ${pk}: the optimistic guess is not a valid record: ${message}`
                 : `Tessera E103: ${schema.key} ${pk}: ${message}`,
             )
@@ -412,7 +412,7 @@ class NormalizeRun implements NormalizeDelegate {
       const message = validateRecord(schema, record)
       if (message) {
         throw new SchemaError(
-          typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+          process.env.NODE_ENV !== 'production'
             ? `${schema.key} ${pk}: the optimistic guess would make the stored record invalid: ${message}`
             : `Tessera E104: ${schema.key} ${pk}: ${message}`,
         )

@@ -37,7 +37,7 @@ export class ServerDataError extends Error {
 export function hydrateAction(batch: ServerDataBatch, now: number = Date.now()): HydrateAction {
   const fail = (where: string, what: string): never => {
     throw new ServerDataError(
-      typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+      process.env.NODE_ENV !== 'production'
         ? `tessera/ssr: the server data is malformed at ${where}: ${what}. Nothing of this batch was applied.`
         : `Tessera E600: ${where}`,
     )

@@ -232,7 +232,7 @@ export function takeServerData(data: ServerData | Store): ServerDataBatch {
   const all = recorded.get(store)
   if (all === undefined) {
     throw new ServerDataError(
-      typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+      process.env.NODE_ENV !== 'production'
         ? 'takeServerData: this store was not made by createServerData, so it recorded nothing to send. Make the request\'s store with createServerData().store.'
         : 'Tessera E601',
     )

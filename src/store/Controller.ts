@@ -15,7 +15,7 @@ import { createInitialState, selectMeta, type State } from './state'
 import { errorAction, guessAction, receiveAction, snapshotOf } from './toAction'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only code;
-// `typeof process` keeps it safe where nothing defines `process` (then nothing is logged).
+// unguarded, as immer and use-sync-external-store (which every app here loads) read it.
 declare const process: { env: { NODE_ENV?: string } }
 
 export { DEFAULT_DATA_EXPIRY, DEFAULT_ERROR_EXPIRY } from './toAction'
@@ -50,7 +50,7 @@ export interface ControllerOptions {
 /** The dispatch of a controller made without a store: there is nothing to apply an action to. */
 function notConnected(action: Action): never {
   throw new Error(
-    typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+    process.env.NODE_ENV !== 'production'
       ? `This Controller is not connected to a store, so '${action.type}' cannot be applied: use createStore().controller, or useController() inside a DataProvider`
       : `Tessera E200: ${action.type}`,
   )
@@ -96,7 +96,7 @@ export class Controller implements ManagerAPI {
     this.#subscribers = managers.filter((manager) => manager.subscribe || manager.unsubscribe)
     const requesters = managers.filter((manager) => manager.request)
     // A misconfiguration, caught in development; a production build uses the first.
-    if (typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' && requesters.length > 1) {
+    if (process.env.NODE_ENV !== 'production' && requesters.length > 1) {
       throw new TypeError('createStore: two managers have a `request` hook, and every request runs through one: keep one OfflineManager (or one manager of your own that retries or queues).')
     }
     this.#requester = requesters[0]
@@ -292,7 +292,7 @@ export class Controller implements ManagerAPI {
     this.#gc.retain(endpoint.key(...args), endpoint, args)
     for (const manager of this.#subscribers) manager.subscribe?.(this, endpoint, args)
     // Polling is opt-in (so apps that never poll do not bundle it): says how, once per endpoint.
-    if (typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' && endpoint.pollFrequency && !this.#subscribers.some((manager) => manager.polls !== false) && warnOnce(endpoint)) {
+    if (process.env.NODE_ENV !== 'production' && endpoint.pollFrequency && !this.#subscribers.some((manager) => manager.polls !== false) && warnOnce(endpoint)) {
       console.warn(
         `${endpoint.name}: pollFrequency is ${endpoint.pollFrequency} ms, but this store has no PollingManager, so nothing polls. ` +
           "Add one, imported from 'tessera': createStore({ managers: [new PollingManager()] }) or <DataProvider managers={[new PollingManager()]}>.",
@@ -412,7 +412,7 @@ export class Controller implements ManagerAPI {
     // The cache was reset while this request was out: its answer was dropped, and the caller is told.
     if (fetchedAt < state.lastReset) {
       throw new ResetError(
-        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `The store was reset while ${key} was loading` : `Tessera E201: ${key}`,
+        process.env.NODE_ENV !== 'production' ? `The store was reset while ${key} was loading` : `Tessera E201: ${key}`,
       )
     }
     // The shared memo cache, so the resolved value is the very object later reads return.
@@ -432,7 +432,7 @@ export class Controller implements ManagerAPI {
       guessAction(endpoint, { key, args, fetchedAt }, args, this.view(this.getState()), this.#reads.memo, this.now())
     } catch (error) {
       // Once per endpoint (a warning per call would flood the console).
-      if (typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' && !(error instanceof AbortOptimistic) && warnOnce(endpoint)) {
+      if (process.env.NODE_ENV !== 'production' && !(error instanceof AbortOptimistic) && warnOnce(endpoint)) {
         console.warn(
           `${endpoint.name}: getOptimisticResponse failed, so this mutation shows nothing until the server answers ` +
             `(further failures of this endpoint are not reported): ${describeThrown(error)}. ` +

@@ -77,7 +77,7 @@ export interface Store {
 export function createStore(options: StoreOptions = {}): Store {
   if (options.devtools && typeof options.devtools !== 'function') {
     throw new TypeError(
-      typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+      process.env.NODE_ENV !== 'production'
         ? "createStore: `devtools` takes the connector made by devTools(), imported from 'tessera' (or 'tessera/store'): " +
             "createStore({ devtools: devTools({ name: 'My app' }) }). `true` and an options object are no longer accepted, " +
             'so that apps without devtools do not bundle the bridge.'
@@ -139,7 +139,7 @@ function withDefaultManagers(options: StoreOptions): { managers: Manager[]; netw
     const found = given.filter((manager): manager is M => manager instanceof kind)
     if (found.length > 1) {
       throw new TypeError(
-        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+        process.env.NODE_ENV !== 'production'
           ? `createStore: \`managers\` has ${found.length} ${name}s; a store runs one. Spread getDefaultManagers() once, or leave it out (createStore adds the defaults by itself).`
           : `Tessera E205: ${found.length} ${name}`,
       )
@@ -150,7 +150,7 @@ function withDefaultManagers(options: StoreOptions): { managers: Manager[]; netw
   const gc = pick(GCManager, 'GCManager')
   if (!added.includes(gc) && (options.gcTime !== undefined || options.gcBatch !== undefined)) {
     throw new TypeError(
-      typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+      process.env.NODE_ENV !== 'production'
         ? 'createStore: gcTime and gcBatch configure the GCManager createStore makes, but `managers` has one already: ' +
             'give them to it instead (getDefaultManagers({ gcTime }) or new GCManager({ gcTime })).'
         : 'Tessera E204: gcTime',

@@ -74,7 +74,7 @@ export function computeUpdates(endpoint: EndpointInterface, result: unknown, arg
     // that is written (and the call resolves), as in data-client.
     if (typeof console !== 'undefined') {
       console.error(
-        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+        process.env.NODE_ENV !== 'production'
           ? `${endpoint.name}: update() threw, so no other result was updated by this response:`
           : `Tessera E202: ${endpoint.name}`,
         error,

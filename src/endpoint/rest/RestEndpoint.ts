@@ -13,7 +13,7 @@ import type { Flatten, HasNoPathParams, IsOpenPath, PathArgs, RequiredPathKeys }
 import { isArray } from '../../schema/isArray'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only text;
-// `typeof process` keeps it safe where nothing defines `process`.
+// unguarded, as immer and use-sync-external-store (which every app here loads) read it.
 declare const process: { env: { NODE_ENV?: string } }
 
 /** The type-level description of a RestEndpoint (what `extend` and `createResource` carry along). */
@@ -236,7 +236,7 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
   // Pick of it); the mapped part refuses any key that is not an option, so a misspelling is an error.
   constructor(options: RestEndpointOptions<O> & Readonly<O> & { readonly [K in Exclude<keyof O, keyof RestEndpointOptions<any>>]?: never }) {
     if (typeof options?.path !== 'string') {
-      throw new TypeError(typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? 'RestEndpoint needs a `path` option such as "/users/:id"' : 'Tessera E300: path')
+      throw new TypeError(process.env.NODE_ENV !== 'production' ? 'RestEndpoint needs a `path` option such as "/users/:id"' : 'Tessera E300: path')
     }
     super(undefined, options as any)
     // Unnamed, it is named by its URL template, as in data-client: read when asked, so a
@@ -380,7 +380,7 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
       if ((error as { name?: unknown } | null)?.name === 'AbortError') throw error
       const request = requests.get(response) ?? (response.url || 'the request')
       throw new TypeError(
-        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+        process.env.NODE_ENV !== 'production'
           ? `${request} failed while reading the response body: ${messageChain(error)}`
           : `Tessera E305: ${request}: ${messageChain(error)}`,
         { cause: error },
@@ -392,7 +392,7 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
       const schema = this.schema as unknown
       if (schema == null || typeof schema === 'string' || this.process !== RestEndpoint.prototype.process) return text
       throw new SchemaError(
-        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `${label(this)}: ${describeTextBody(text, type)}` : `Tessera E303: ${label(this)} ${type}`,
+        process.env.NODE_ENV !== 'production' ? `${label(this)}: ${describeTextBody(text, type)}` : `Tessera E303: ${label(this)} ${type}`,
       )
     }
     try {
@@ -400,7 +400,7 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
     } catch (error) {
       throw Object.assign(
         new SyntaxError(
-          typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+          process.env.NODE_ENV !== 'production'
             ? `${label(this)}: the response says ${type} but its body is not JSON: ${excerpt(text)} (${(error as Error).message})`
             : `Tessera E304: ${label(this)} ${type}`,
         ),
@@ -459,7 +459,7 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
     const field = this.paginationField
     if (field === undefined) {
       throw new TypeError(
-        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+        process.env.NODE_ENV !== 'production'
           ? `${this.name}.getPage needs the paginationField option (the argument that pages the list, e.g. "cursor"); or use ${this.name}.paginated("cursor")`
           : `Tessera E306: ${this.name}`,
       )
@@ -488,7 +488,7 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
       mapCollection(this.schema, (found) => (collection = found))
       if (collection?.[where] === undefined) {
         throw new TypeError(
-          typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+          process.env.NODE_ENV !== 'production'
             ? `${this.name}.${where} needs a schema.Collection${where === 'assign' ? ' of schema.Values' : ''} in the schema of ${this.name}`
             : `Tessera E307: ${this.name}.${where}`,
         )

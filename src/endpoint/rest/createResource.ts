@@ -8,7 +8,7 @@ import type { Resource as ResourceOf, ResourceGenerics } from './Resource'
 import { RestEndpoint, type RestEndpointOptions, type RestGenerics } from './RestEndpoint'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only text;
-// `typeof process` keeps it safe where nothing defines `process`.
+// unguarded, as immer and use-sync-external-store (which every app here loads) read it.
 declare const process: { env: { NODE_ENV?: string } }
 
 /**
@@ -131,7 +131,7 @@ function extendResource(this: Record<string, unknown>, first: unknown, options?:
   const named = typeof first === 'string'
   if (!named && (first === null || typeof first !== 'object')) {
     throw new TypeError(
-      typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+      process.env.NODE_ENV !== 'production'
         ? 'resource.extend takes (name, options), an object of member options, or a function of the resource'
         : 'Tessera E309',
     )
@@ -141,7 +141,7 @@ function extendResource(this: Record<string, unknown>, first: unknown, options?:
     const member = [name, ...(named ? ['get'] : [])].map((key) => (Object.prototype.hasOwnProperty.call(this, key) ? this[key] : undefined)).find(isMember)
     if (member === undefined) {
       throw new TypeError(
-        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+        process.env.NODE_ENV !== 'production'
           ? named
             ? `resource.extend("${name}", options) needs a get member to start a new member from`
             : `resource.extend({ ${name} }): the resource has no member "${name}"; add one with resource.extend("${name}", options)`

@@ -1,5 +1,5 @@
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only text;
-// `typeof process` keeps it safe where nothing defines `process`.
+// unguarded, as immer and use-sync-external-store (which every app here loads) read it.
 import { isArray } from '../../schema/isArray'
 declare const process: { env: { NODE_ENV?: string } }
 
@@ -88,7 +88,7 @@ export function fillUrl(prefix: string, path: string, params: Record<string, unk
     if (value == null || value === '') {
       if (optional) continue
       throw new MissingParameterError(
-        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+        process.env.NODE_ENV !== 'production'
           ? `${name()} needs the path parameter "${param}" (path ${path}), but the call gave ${describeParams(params)}`
           : `Tessera E301: ${param} ${path}`,
       )
@@ -96,7 +96,7 @@ export function fillUrl(prefix: string, path: string, params: Record<string, unk
     const text = String(value)
     if (text === '.' || text === '..') {
       throw new InvalidParameterError(
-        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+        process.env.NODE_ENV !== 'production'
           ? `${name()} cannot send the path parameter "${param}" as ${JSON.stringify(text)}: ` +
               'URLs resolve "." and ".." (even encoded as %2E) to another path, so no request is sent'
           : `Tessera E302: ${param} ${text} ${path}`,
