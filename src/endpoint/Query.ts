@@ -1,4 +1,6 @@
 import { INVALID } from '../schema/index'
+import { schemaKindOf } from '../schema/kinds'
+import { isArray } from '../schema/isArray'
 import type { DenormalizeDelegate, Denormalize, Schema } from '../schema/index'
 import { stableStringify } from './stableKey'
 
@@ -41,7 +43,63 @@ export class Query<S extends Schema = Schema, P extends readonly any[] = any[], 
   key(...args: QueryArgs<P>): string {
     return `${this.name} ${stableStringify(args)}`
   }
+
+  /**
+   * How the store reads this query (the endpoint `controller.queryFor(query)` makes; not for
+   * apps): `lookup` finds the entries for the read's arguments (the store passes the query's
+   * schema, made to look entities up by their arguments), then `process` runs on them with those
+   * arguments. `none` is the store's input for a lookup that reads whole tables (schema.All).
+   * Each argument set has one input object, kept while it is among the last KEPT_INPUTS used:
+   * the memo cache files reads by input, so results for different arguments never mix, and a
+   * re-read with the same arguments finds (and shares structure with) the last result. On the
+   * class, so that apps without queries do not bundle it.
+   */
+  readSchema(lookup: object, none: unknown): ReadSchema {
+    const inputs = new Map<string, QueryInput>()
+    const readsTables = schemaKindOf(lookup) === 'All'
+    return {
+      queryInput(args) {
+        const id = stableStringify(args)
+        let input = inputs.get(id)
+        if (input !== undefined) {
+          // Most recently used last: the first entry is the one to let go of.
+          inputs.delete(id)
+        } else {
+          const read = (lookup as Partial<ReadSchema>).queryInput
+          const found = typeof read === 'function' ? read.call(lookup, args) : none
+          if (found === undefined) return undefined
+          input = { lookup: found }
+          if (inputs.size >= KEPT_INPUTS) inputs.delete(inputs.keys().next().value!)
+        }
+        inputs.set(id, input)
+        return input
+      },
+      normalize: identity,
+      denormalize: (input: QueryInput, delegate) => {
+        const entries = delegate.unvisit(lookup, input.lookup)
+        if (entries === undefined || entries === INVALID) return undefined
+        // No entity of the type in the cache yet: nothing to compute from (data-client reads undefined too).
+        if (readsTables && isArray(entries) && entries.length === 0) return undefined
+        return this.process(entries as Denormalize<S>, ...(delegate.args as unknown as P))
+      },
+    }
+  }
 }
+
+/** A schema made for a read: its input comes from the arguments (`queryInput`), and it writes nothing. */
+export interface ReadSchema {
+  queryInput(args: readonly unknown[]): unknown
+  normalize(input: unknown): unknown
+  denormalize(input: any, delegate: { readonly args: readonly unknown[]; unvisit(schema: unknown, input: unknown): unknown }): unknown
+}
+
+/** One argument set of a Query: what its lookup reads. */
+interface QueryInput {
+  readonly lookup: unknown
+}
+
+/** How many argument sets of one Query keep their input (and so their memoized result) alive. */
+const KEPT_INPUTS = 256
 
 /**
  * The arguments a Query is read with: those its `process` takes after the entries; any, when it

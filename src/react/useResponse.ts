@@ -29,12 +29,8 @@ export function useResponse(context: DataContextValue, endpoint: EndpointInterfa
   const { store, controller, active } = context
   const skip = args[0] === null
   const key = skip ? '' : endpoint.key(...args)
-  const select = (state: State): ResponseView => {
-    // The error shown is the last error unless that one was soft: none without a last error,
-    // so the usual read looks errors up once.
-    const lastError = controller.getLastError(endpoint, ...args, state)
-    return { ...controller.getResponse(endpoint, ...args, state), key, error: lastError && controller.getError(endpoint, ...args, state), lastError }
-  }
+  // The key computed here goes with each read, so a store change does not compute it again.
+  const select = (state: State): ResponseView => controller.select(endpoint, args, state, key)
   const view = useSyncExternalStoreWithSelector(store.subscribe, store.getState, store.getServerState ?? store.getState, select, sameView)
 
   useEffect(() => {

@@ -1,6 +1,8 @@
 import { Polymorphic, type SchemaAttribute } from './Polymorphic'
 import { supportMany } from './Invalidate'
 import { invalidateMany } from './InvalidateMany'
+import { isEntity } from './kinds'
+import { inferPk } from './inferResults'
 import type { Denormalize, DenormalizeDelegate, NormalizeDelegate } from './types'
 
 type Members<D> = D extends { readonly [key: string]: infer E } ? E : never
@@ -25,6 +27,20 @@ export class Union<D extends { readonly [key: string]: any } = any> extends Poly
 
   denormalize(input: unknown, delegate: DenormalizeDelegate): unknown {
     return this.denormalizeValue(input, delegate)
+  }
+
+  /**
+   * What a read of the Union by arguments (`{ id, type }`) looks up when no response is stored
+   * under its key: the member its attribute names, by the pk the arguments give. Here rather than
+   * in the store's selectors, so that apps without Unions do not bundle it.
+   */
+  queryInput(args: readonly unknown[]): { id: string; schema: string } | undefined {
+    const params = args[0]
+    if (typeof params !== 'object' || params === null) return undefined
+    const attr = this.attributeOf(params, undefined, '')
+    const member = attr !== undefined && Object.prototype.hasOwnProperty.call(this.definition, attr) ? this.definition[attr] : undefined
+    const id = isEntity(member) ? inferPk(member, args) : undefined
+    return id === undefined ? undefined : { id, schema: attr! }
   }
 }
 

@@ -341,7 +341,10 @@ export class Controller implements ManagerAPI {
   select(endpoint: EndpointInterface, args: readonly unknown[], state: State, key?: string): ResponseInfo<any> & { readonly error: Error | undefined; readonly lastError: Error | undefined } {
     const view = this.view(state)
     const response = selectResponse(view, endpoint, args, this.now(), this.#reads.memo, key)
-    return { ...response, error: selectErrorOf(view, response.key, false), lastError: selectErrorOf(view, response.key, true) }
+    // The error shown is the last error unless that one was soft: none without a last error, so
+    // the usual read looks errors up once.
+    const lastError = selectErrorOf(view, response.key, true)
+    return { ...response, error: lastError && selectErrorOf(view, response.key, false), lastError }
   }
 
   /** A read-only view of a state (optimistic layers applied), for optimistic updaters. */

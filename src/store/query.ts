@@ -1,11 +1,9 @@
-import { INVALID } from '../schema/index'
 import { schemaKindOf } from '../schema/kinds'
 import type { EndpointInterface } from '../endpoint/types'
-import type { Query } from '../endpoint/Query'
+import type { Query, ReadSchema } from '../endpoint/Query'
 import { stableStringify } from '../endpoint/stableKey'
 import { inferPk } from '../schema/inferResults'
 import { NONE } from './state'
-import { isArray } from '../schema/isArray'
 
 const queries = new WeakMap<object, EndpointInterface>()
 
@@ -24,11 +22,11 @@ export function queryFor(schema: object): EndpointInterface {
  * `useCache(query)` read.
  */
 function queryEndpoint(schema: object): EndpointInterface {
-  // A Query (told by its key method and process, not by instanceof, so that apps without
-  // queries do not bundle the class): its processed result.
-  if (typeof (schema as Query).key === 'function' && typeof (schema as Query).process === 'function') {
+  // A Query (told by its reader, not by instanceof, so that apps without queries do not bundle
+  // the class, nor the reader that comes with it): its processed result.
+  if (typeof (schema as Query).readSchema === 'function') {
     const query = schema as Query
-    return readEndpoint(query.name, (...args) => query.key(...args), processedQuery(query, lookupSchema(query.schema.schema as object)))
+    return readEndpoint(query.name, (...args) => query.key(...args), query.readSchema(lookupSchema(query.schema.schema as object), NONE))
   }
   const name = `query ${(schema as { key?: string }).key ?? (schema as { name?: string }).name ?? 'schema'}`
   return readEndpoint(name, (...args) => `${name} ${stableStringify(args)}`, lookupSchema(schema))
@@ -45,13 +43,6 @@ function lookupSchema(schema: object): object {
   return schemaKindOf(schema) === 'All' ? schema : queryById(schema)
 }
 
-/** A schema made for a read: its input comes from the arguments (`queryInput`), and it writes nothing. */
-interface ReadSchema {
-  queryInput(args: readonly unknown[]): unknown
-  normalize(input: unknown): unknown
-  denormalize(input: any, delegate: { readonly args: readonly unknown[]; unvisit(schema: unknown, input: unknown): unknown }): unknown
-}
-
 const identity = (input: unknown): unknown => input
 
 /** Looks one entity up by the pk its arguments give (`{ id }`, or the pk itself). */
@@ -66,50 +57,5 @@ function queryById(entity: any): ReadSchema {
     },
     normalize: identity,
     denormalize: (input, delegate) => delegate.unvisit(entity, input),
-  }
-}
-
-/** One argument set of a Query: what its lookup reads. */
-interface QueryInput {
-  readonly lookup: unknown
-}
-
-/** How many argument sets of one Query keep their input (and so their memoized result) alive. */
-const KEPT_INPUTS = 256
-
-/**
- * A Query as a schema: reads its lookup, then runs `process` with the read's arguments. The
- * input is one object per argument set, kept while it is among the last KEPT_INPUTS used: the
- * memo cache files reads by input, so results for different arguments never mix, and a
- * re-read with the same arguments finds (and shares structure with) the last result.
- */
-function processedQuery(query: Query<any, any, any>, lookup: object): ReadSchema {
-  const inputs = new Map<string, QueryInput>()
-  const readsTables = schemaKindOf(lookup) === 'All'
-  return {
-    queryInput(args) {
-      const id = stableStringify(args)
-      let input = inputs.get(id)
-      if (input !== undefined) {
-        // Most recently used last: the first entry is the one to let go of.
-        inputs.delete(id)
-      } else {
-        const read = (lookup as Partial<ReadSchema>).queryInput
-        const found = typeof read === 'function' ? read.call(lookup, args) : NONE
-        if (found === undefined) return undefined
-        input = { lookup: found }
-        if (inputs.size >= KEPT_INPUTS) inputs.delete(inputs.keys().next().value!)
-      }
-      inputs.set(id, input)
-      return input
-    },
-    normalize: identity,
-    denormalize(input: QueryInput, delegate) {
-      const entries = delegate.unvisit(lookup, input.lookup)
-      if (entries === undefined || entries === INVALID) return undefined
-      // No entity of the type in the cache yet: nothing to compute from (data-client reads undefined too).
-      if (readsTables && isArray(entries) && entries.length === 0) return undefined
-      return query.process(entries, ...delegate.args)
-    },
   }
 }

@@ -87,7 +87,8 @@ export function selectResponse<T = unknown>(
  * by id), which read the tables and have data before their own endpoint was fetched, what their
  * `queryInput(args)` gives (a shared empty input for All); for an entity schema, the pk its arguments
  * name, so an entity another endpoint already brought (a list row) answers the read when it
- * passes validation (a summary does not answer a detail read), with the entity's expiry.
+ * passes validation (a summary does not answer a detail read), with the entity's expiry. A Union
+ * looks up the member its arguments name through its own `queryInput`.
  */
 export function selectInput(
   state: State,
@@ -103,26 +104,8 @@ export function selectInput(
   const query = (schema as { queryInput?: (args: readonly unknown[]) => unknown }).queryInput
   if (typeof query === 'function') return query.call(schema, args)
   if (typeof args[0] !== 'object' || args[0] === null) return undefined
-  if (isEntity(schema)) return inferPk(schema, args)
-  // A Union: the member its attribute names in the arguments (`{ id, type }`), looked up the same way.
-  if (schemaKindOf(schema) === 'Union') return inferUnionRef(schema as unknown as UnionLike, args)
-  return undefined
+  return isEntity(schema) ? inferPk(schema, args) : undefined
 }
-
-/** What a Union's `attributeOf` and members give a lookup. */
-interface UnionLike {
-  readonly schema: Record<string, unknown>
-  attributeOf(value: unknown, parent: unknown, key: string | undefined): string | undefined
-}
-
-function inferUnionRef(union: UnionLike, args: readonly unknown[]): { id: string; schema: string } | undefined {
-  const attr = union.attributeOf(args[0], undefined, '')
-  const member = attr !== undefined && Object.prototype.hasOwnProperty.call(union.schema, attr) ? union.schema[attr] : undefined
-  if (!isEntity(member)) return undefined
-  const id = inferPk(member, args)
-  return id === undefined ? undefined : { id, schema: attr! }
-}
-
 
 function entityExpiresAt(paths: readonly EntityPath[], metas: StoredEntitiesMeta): number {
   let expiresAt = Infinity
