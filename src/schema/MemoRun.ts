@@ -43,6 +43,12 @@ export interface EntityCacheEntry extends DependencyFrame {
    * cycle). While none of those tables changed, only the own record needs comparing.
    */
   depKeys: readonly string[] | null
+  /**
+   * `[this entry]`, made the first time it is some entry's only child and then shared as the
+   * `children` of every entry with just that child (the rows of one author): one array per
+   * author instead of one per row. Shared arrays are never changed (see `addChild`).
+   */
+  only: EntityCacheEntry[] | undefined
 }
 
 /** Cache of built entities keyed by the stored record object. */
@@ -112,6 +118,7 @@ export class MemoRun extends Walker {
       checkedBy: this.id,
       fresh: true,
       depKeys: null,
+      only: undefined,
     }
     // Registered before the fields are filled, so a cycle back to this record finds it.
     entry.next = withoutSchema(head, schema)
@@ -165,8 +172,11 @@ export class MemoRun extends Walker {
 }
 
 export function addChild(frame: DependencyFrame, entry: EntityCacheEntry): void {
-  if (frame.children === NONE) frame.children = [entry]
-  else frame.children.push(entry)
+  const children = frame.children
+  if (children === NONE) frame.children = entry.only ??= [entry]
+  // A second child: the shared one-child array is left as it is, the frame gets its own.
+  else if (children === children[0]?.only) frame.children = [children[0], entry]
+  else children.push(entry)
 }
 
 function addLookup(frame: DependencyFrame, key: string, pk: string | undefined, seen: unknown): void {

@@ -15,6 +15,7 @@ import type {
   StoredEntitiesMeta,
 } from './types'
 import { isArray } from './isArray'
+import { sameList } from './sameList'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop the development messages;
 // unguarded, as immer and use-sync-external-store (which every app here loads) read it.
@@ -491,20 +492,12 @@ export function sameRecord(a: unknown, b: unknown): boolean {
   for (const k of aKeys) {
     const x = (a as Record<string, unknown>)[k]
     const y = (b as Record<string, unknown>)[k]
-    if (x === y) continue
-    if (!isArray(x) || !isArray(y) || x.length !== y.length) return false
-    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false
+    if (x !== y && !(isArray(x) && isArray(y) && sameList(x, y))) return false
   }
   return true
 }
 
 const hasOwn = Object.prototype.hasOwnProperty
-
-function sameList(a: readonly unknown[], b: readonly unknown[]): boolean {
-  if (a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
-  return true
-}
 
 /** When the request behind a record's field started. */
 function fieldTime(meta: EntityMeta, field: string): number {

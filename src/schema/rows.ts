@@ -5,6 +5,7 @@ import { isFresh, recordAt } from './freshness'
 import type { DependencyFrame, EntityCacheEntry, MemoRun } from './MemoRun'
 import type { EntityClassLike, StoredEntities } from './types'
 import { isArray } from './isArray'
+import { sameList } from './sameList'
 
 /**
  * The list/row cache of memoized reads: a list of entities is read against its last read, so it
@@ -73,7 +74,7 @@ export function readList(run: MemoRun, key: object, item: EntityClassLike, refs:
   const index = entries.findIndex((entry) => entry.item === item)
   const last = index === -1 ? undefined : entries[index]
   let next: ListEntry | undefined
-  if (last !== undefined && sameRefs(last.refs, refs)) {
+  if (last !== undefined && sameList(last.refs, refs)) {
     next = last.entities === run.entities ? last : rereadRows(run, last)
   }
   if (next === undefined) next = readRows(run, item, refs, last, isArray(key) ? refs : refs.slice())
@@ -303,13 +304,6 @@ function isShallow(rows: readonly (EntityCacheEntry | undefined)[]): boolean {
     for (let l = 0; l < row.lookups.length; l += 3) if (row.lookups[l + 1] === undefined) return false
     for (const child of row.children) if (child.depKeys === null || child.depKeys.length > 0) return false
   }
-  return true
-}
-
-function sameRefs(a: readonly unknown[], b: readonly unknown[]): boolean {
-  if (a === b) return true
-  if (a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
   return true
 }
 

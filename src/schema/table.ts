@@ -88,31 +88,27 @@ function flatTable<T>(node: readonly any[] | null | undefined, depth?: number): 
 }
 
 /**
- * A new table with `values[i]` stored under `keys[i]`; the old table is untouched and shares
- * everything the write did not reach. Flat tables turn sharded when they outgrow SHARD_THRESHOLD.
- */
-export function setEntries<T>(table: RecordTable<T> | undefined | null, keys: readonly string[], values: readonly T[]): RecordTable<T> {
-  return changeEntries(table, keys, values)
-}
-
-/**
  * A new table without `keys`; the old table is untouched and shares everything the removal did
  * not reach (a sharded table copies only the leaves that held a key).
  */
 export function deleteEntries<T>(table: RecordTable<T> | undefined | null, keys: readonly string[]): RecordTable<T> {
-  return changeEntries(table, keys)
+  return setEntries(table, keys)
 }
 
-/** Writes (with `values`) or removes (without) `keys`, for setEntries and deleteEntries. */
-function changeEntries<T>(table: RecordTable<T> | undefined | null, keys: readonly string[], values?: readonly T[]): RecordTable<T> {
+/**
+ * A new table with `values[i]` stored under `keys[i]` (without `values`: with `keys` removed, see
+ * deleteEntries); the old table is untouched and shares everything the write did not reach. Flat
+ * tables turn sharded when they outgrow SHARD_THRESHOLD.
+ */
+export function setEntries<T>(table: RecordTable<T> | undefined | null, keys: readonly string[], values?: readonly T[]): RecordTable<T> {
   if (table && keys.length === 0) return table
-  // Nodes this change made or copied: each is copied at most once, however many keys reach it
-  // (a flat table turning sharded builds the whole trie here, with no copies at all). One key
+  // Which nodes this change made or copied, by slot (see `own`): each is copied at most once,
+  // however many keys reach it. (A new key gets a new leaf instead: see `changeEntry`.) One key
   // reaches each node once: nothing to remember.
-  const fresh = keys.length > 1 || !isArray(table) ? new Set<object>() : undefined
+  const fresh = keys.length > 1 || !isArray(table) ? new Uint8Array(FANOUT * (FANOUT + 1)) : undefined
   let top: any[]
   if (isArray(table)) {
-    top = copyNode(table)
+    top = Array.from(table)
   } else {
     // Object.assign onto a null-prototype target defines "__proto__" as data, never re-parents.
     const flat = Object.assign(createTable<T>(), table)
@@ -137,40 +133,48 @@ function changeEntries<T>(table: RecordTable<T> | undefined | null, keys: readon
  * Stores or removes one entry of a sharded table being changed, path-copying the nodes it
  * reaches (a removal of a key the table does not hold copies nothing).
  */
-function changeEntry(top: any[], fresh: Set<object> | undefined, key: string, value: unknown, remove?: boolean): void {
+function changeEntry(top: any[], fresh: Uint8Array | undefined, key: string, value: unknown, remove?: boolean): void {
   const h = hashKey(key)
   const a = h & MASK
   const b = (h >>> 6) & MASK
-  let at = leafIndex(top[a]?.[b], key)
+  const at = leafIndex(top[a]?.[b], key)
   if (remove && at < 0) return
-  const mid = (top[a] = own(top[a], fresh, FANOUT))
-  const leaf = (mid[b] = own(mid[b], fresh, 0))
+  const mid = (top[a] = own(top[a], fresh, a))
+  if (at < 0) {
+    // A new key: a new leaf of exactly the size it needs. A leaf grown in place keeps room for a
+    // dozen more slots for as long as the table lives (a third of a large table's memory); and
+    // `concat` costs more here than the copy by hand.
+    const leaf = mid[b] ?? []
+    const grown = new Array(leaf.length + 2)
+    for (let i = 0; i < leaf.length; i++) grown[i] = leaf[i]
+    grown[leaf.length] = key
+    grown[leaf.length + 1] = value
+    mid[b] = grown
+    return
+  }
+  const leaf = (mid[b] = own(mid[b], fresh, FANOUT + a * FANOUT + b))
   if (remove) {
     leaf.splice(at, 2)
     // Empty nodes go back to null, so a table that shrinks shrinks in JSON too.
     if (leaf.length === 0) mid[b] = null
     if (!mid.some(Boolean)) top[a] = null
   } else {
-    if (at < 0) at = leaf.length
-    leaf[at] = key
     leaf[at + 1] = value
   }
 }
 
-/** `node` as this change's own: copied the first time the change reaches it, made (`size` nulls) when missing. */
-function own(node: any, fresh: Set<object> | undefined, size: number): any[] {
-  node = node ? (fresh?.has(node) ? node : copyNode(node)) : new Array(size).fill(null)
-  fresh?.add(node)
-  return node
-}
-
 /**
- * A copy of a node of a sharded table. `Array.from`, not `slice()`: nodes are frozen, and V8
- * copies a frozen array with `slice` (and freezes a copy made element by element) many times
- * slower.
+ * `node` as this change's own: copied the first time the change reaches it, made (a middle node
+ * of nulls) when missing. `slot` numbers the node's place in the trie (middle nodes 0-63, leaves
+ * after them): a flag per place costs less than a Set of the nodes, which hashes every node.
  */
-function copyNode<N>(node: readonly N[]): N[] {
-  return Array.from(node)
+function own(node: any, fresh: Uint8Array | undefined, slot: number): any[] {
+  // (A node this change emptied is null again: made anew.)
+  if (node && fresh?.[slot]) return node
+  if (fresh) fresh[slot] = 1
+  // `Array.from`, not `slice()`: the top node is frozen, and V8 copies a frozen array with
+  // `slice` (and freezes a copy made element by element) many times slower.
+  return node ? Array.from(node) : new Array(FANOUT).fill(null)
 }
 
 /**
