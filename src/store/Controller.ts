@@ -1,6 +1,7 @@
 import { INVALID, type Denormalize, type DenormalizeNullable, type EntityPath, type Schema } from '../schema/index'
 import { NEVER } from '../schema/normalize'
 import { tableKeys } from '../schema/table'
+import { sameList } from '../schema/sameList'
 import type { EndpointInterface, SnapshotInterface } from '../endpoint/types'
 import { AbortOptimistic } from '../endpoint/AbortOptimistic'
 import type { Query } from '../endpoint/Query'
@@ -131,7 +132,7 @@ export class Controller implements ManagerAPI {
     this.#cause = undefined
     let key: string
     try {
-      key = known && known[0] === endpoint && sameArgs(known[1], args) ? known[2] : endpoint.key(...args)
+      key = known && known[0] === endpoint && sameList(known[1], args) ? known[2] : endpoint.key(...args)
     } catch (error) {
       // Bad arguments (a missing path parameter): reject like any failed call, before any request.
       return Promise.reject(error) as FetchReturn<E>
@@ -463,11 +464,6 @@ let warned: WeakSet<object> | undefined
 /** True the first time for an endpoint: development warnings are given once per endpoint (a warning per call would flood the console). */
 function warnOnce(endpoint: EndpointInterface): boolean {
   return typeof console !== 'undefined' && !(warned ??= new WeakSet()).has(endpoint) && !!warned.add(endpoint)
-}
-
-/** The same arguments, element by element (what `fetchIfStale` read is what `fetch` runs). */
-function sameArgs(a: readonly unknown[], b: readonly unknown[]): boolean {
-  return a.length === b.length && a.every((arg, i) => arg === b[i])
 }
 
 /**
