@@ -36,26 +36,30 @@ export type ProviderProps = DataProviderProps
  * Provides the cache to every hook below it. Stale reads on screen are refetched when the page
  * becomes visible again or the browser comes back online.
  */
-export function DataProvider({ store, children, ...options }: DataProviderProps) {
+export function DataProvider(props: DataProviderProps) {
+  const { store, children, ...options } = props
   const owned = useRef<Store | undefined>(undefined)
   // The other props are createStore's options (devButton, which it ignores, aside).
-  const current = store ?? (owned.current ??= createStore(options))
+  const current = store ?? (owned.current ??= madeBeforeCommit(props, options))
   // Reads suspended outside any AsyncBoundary are revealed by an ordinary update too: the
   // generation changes, and the suspended component reads it (see RevealGenerationContext).
   const [generation, setGeneration] = useState(0)
+  const mounted = useRef(false)
   const value = useMemo((): DataContextValue => {
     let registry = registries.get(current)
     if (registry === undefined) registries.set(current, (registry = { active: new ActiveReads(), retries: new WeakMap() }))
-    const rerender = () => setGeneration((n) => n + 1)
+    // Before the first commit there is nothing to update: the app's own Suspense boundary retries.
+    const rerender = () => mounted.current && setGeneration((n) => n + 1)
     return { store: current, controller: current.controller, ...registry, reveal: (promise) => void promise.then(rerender, rerender) }
   }, [current])
 
   // A store made here is ours to clean up; a store passed in belongs to the caller. The cleanup
   // waits a microtask: StrictMode unmounts and remounts every effect once in development, and a
   // cleanup then would leave the store we keep using disconnected from devtools for good.
-  const mounted = useRef(false)
   useEffect(() => {
     mounted.current = true
+    // Committed: the ref keeps the store from now on, and a later mount of the same element makes its own.
+    pending.delete(props)
     const revalidate = (event: Event) => {
       if (event.type === 'online') value.active.revalidate(value.controller, 'reconnect')
       else if (document.visibilityState === 'visible') value.active.revalidate(value.controller)
@@ -87,6 +91,21 @@ export function DataProvider({ store, children, ...options }: DataProviderProps)
  * the import. The same component: nothing differs but the name.
  */
 export const CacheProvider = DataProvider
+
+/**
+ * The store of a provider that has not committed yet. React keeps no state of a first render it
+ * does not commit (a Suspense boundary above the provider shows its fallback; an error makes it
+ * render again; StrictMode renders twice), so a ref alone would make a new, empty store at every
+ * retry: it fetches again, suspends again, for ever. A retry renders the same element, so the
+ * element's props object finds the store the earlier attempt made.
+ */
+function madeBeforeCommit(props: DataProviderProps, options: Omit<DataProviderProps, 'store' | 'children'>): Store {
+  let store = pending.get(props)
+  if (store === undefined) pending.set(props, (store = createStore(options)))
+  return store
+}
+
+const pending = new WeakMap<DataProviderProps, Store>()
 
 // Per store, not per provider: two providers of one store see the same reads on screen.
 const registries = new WeakMap<Store, Pick<DataContextValue, 'active' | 'retries'>>()
