@@ -3,7 +3,7 @@ import type { EndpointInterface } from '../endpoint/types'
 import { HYDRATE, RECEIVE } from '../store/actionTypes'
 import type { Action, ReceiveAction } from '../store/actions'
 import { Controller } from '../store/Controller'
-import { passThrough, type Manager, type ManagerAPI, type Middleware } from '../store/Manager'
+import { passThrough, tesseraHooks, type Manager, type ManagerAPI, type Middleware, type TesseraHooks } from '../store/Manager'
 import { reducer } from '../store/reducer'
 import type { State } from '../store/state'
 
@@ -97,8 +97,12 @@ const STABLE = 5_000
  * One store per manager.
  */
 export class LiveManager implements Manager {
-  /** It follows readers to hold a stream open, not to poll (see Manager.polls). */
-  readonly polls = false
+  /** Follows the store's mounted reads to hold a stream open (not to poll). */
+  readonly [tesseraHooks]: TesseraHooks = {
+    polls: false,
+    mount: (api, endpoint, args) => this.#mount(api, endpoint, args),
+    unmount: (endpoint, args) => this.#unmount(endpoint, args),
+  }
   readonly #options: LiveOptions
   #readers = new Map<string, Reader>()
   #api: ManagerAPI | undefined
@@ -134,7 +138,7 @@ export class LiveManager implements Manager {
   }
 
   /** A reader mounted: the first of a live argument set subscribes, and opens the stream if needed. */
-  subscribe(api: ManagerAPI, endpoint: EndpointInterface, args: readonly unknown[]): void {
+  #mount(api: ManagerAPI, endpoint: EndpointInterface, args: readonly unknown[]): void {
     if (this.#closed || args[0] === null || !this.#isLive(endpoint, args)) return
     this.#bind(api)
     const key = endpoint.key(...args)
@@ -151,7 +155,7 @@ export class LiveManager implements Manager {
   }
 
   /** A reader went away: the last of an argument set unsubscribes; with no reader left, the stream closes. */
-  unsubscribe(endpoint: EndpointInterface, args: readonly unknown[]): void {
+  #unmount(endpoint: EndpointInterface, args: readonly unknown[]): void {
     if (args[0] === null || !this.#isLive(endpoint, args)) return
     const key = endpoint.key(...args)
     const reader = this.#readers.get(key)
@@ -164,7 +168,7 @@ export class LiveManager implements Manager {
     }
   }
 
-  /** Acts on no action (readers reach it through `subscribe`): passes them all on. */
+  /** Acts on no action (readers reach it through its hooks): passes them all on. */
   getMiddleware(): Middleware {
     return passThrough
   }

@@ -1,7 +1,7 @@
 import { backoff, deviceOnline } from '../store/network'
 import type { EndpointInterface } from '../endpoint/types'
 import { createFetch } from '../store/actions'
-import type { Manager, ManagerAPI, Middleware, RequestCall } from '../store/Manager'
+import { tesseraHooks, type Manager, type ManagerAPI, type Middleware, type RequestCall, type TesseraHooks } from '../store/Manager'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only text;
 // unguarded, as immer and use-sync-external-store (which every app here loads) read it.
@@ -81,8 +81,16 @@ export function offlineManagerOf(api: object): OfflineManager | undefined {
  * manager.
  */
 export class OfflineManager implements Manager {
-  /** It follows readers to cancel their retries, not to poll (see Manager.polls). */
-  readonly polls = false
+  /**
+   * Its hooks: it runs every request (retries, holds them while offline, queues mutations), and
+   * follows the mounted reads to cancel the retries of a read nobody shows (not to poll).
+   */
+  readonly [tesseraHooks]: TesseraHooks = {
+    polls: false,
+    request: (call, run) => (call.read ? this.#attempts(call, run) : this.#mutate(call, run)),
+    mount: (_api, endpoint, args) => this.#mount(endpoint, args),
+    unmount: (endpoint, args) => this.#unmount(endpoint, args),
+  }
   readonly #options: OfflineOptions
   #api: ManagerAPI | undefined
   /** Queued mutations of this session, in the order they are sent. */
@@ -195,19 +203,14 @@ export class OfflineManager implements Manager {
     void this.#flush()
   }
 
-  /** The store's `request` hook: retries reads, holds them while offline, queues mutations. */
-  request(call: RequestCall, run: () => Promise<unknown>): Promise<unknown> {
-    return call.read ? this.#attempts(call, run) : this.#mutate(call, run)
-  }
-
-  /** Counts the readers of a key on screen (hooks call `controller.subscribe`), for `unsubscribe`. */
-  subscribe(_api: ManagerAPI, endpoint: EndpointInterface, args: readonly unknown[]): void {
+  /** A key is on screen (the store's mounted reads), for `#unmount`. */
+  #mount(endpoint: EndpointInterface, args: readonly unknown[]): void {
     const key = endpoint.key(...args)
     this.#readers.set(key, (this.#readers.get(key) ?? 0) + 1)
   }
 
   /** The last reader of a key going away cancels a read of it that is waiting (as `abort` does). */
-  unsubscribe(endpoint: EndpointInterface, args: readonly unknown[]): void {
+  #unmount(endpoint: EndpointInterface, args: readonly unknown[]): void {
     const key = endpoint.key(...args)
     const count = (this.#readers.get(key) ?? 1) - 1
     if (count > 0) return void this.#readers.set(key, count)

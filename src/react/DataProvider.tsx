@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { createStore, type Controller, type ControllerOptions, type DevToolsConnector, type Manager, type State, type Store } from '../store/index'
-import { ActiveReads } from './ActiveReads'
 import { ControllerContext, DataContext, RevealGenerationContext, type DataContextValue } from './context'
 
 /** Props of DataProvider. */
@@ -47,7 +46,7 @@ export function DataProvider(props: DataProviderProps) {
   const mounted = useRef(false)
   const value = useMemo((): DataContextValue => {
     let registry = registries.get(current)
-    if (registry === undefined) registries.set(current, (registry = { active: new ActiveReads(), retries: new WeakMap() }))
+    if (registry === undefined) registries.set(current, (registry = { retries: new WeakMap() }))
     // Before the first commit there is nothing to update: the app's own Suspense boundary retries.
     const rerender = () => mounted.current && setGeneration((n) => n + 1)
     return { store: current, controller: current.controller, ...registry, reveal: (promise) => void promise.then(rerender, rerender) }
@@ -61,8 +60,8 @@ export function DataProvider(props: DataProviderProps) {
     // Committed: the ref keeps the store from now on, and a later mount of the same element makes its own.
     pending.delete(props)
     const revalidate = (event: Event) => {
-      if (event.type === 'online') value.active.revalidate(value.controller, 'reconnect')
-      else if (document.visibilityState === 'visible') value.active.revalidate(value.controller)
+      if (event.type === 'online') value.controller.revalidate('reconnect')
+      else if (document.visibilityState === 'visible') value.controller.revalidate()
     }
     // One signal removes both listeners (the AbortController passes as the options: its `signal` is what they read).
     const listening = new AbortController()
@@ -108,4 +107,4 @@ function madeBeforeCommit(props: DataProviderProps, options: Omit<DataProviderPr
 const pending = new WeakMap<DataProviderProps, Store>()
 
 // Per store, not per provider: two providers of one store see the same reads on screen.
-const registries = new WeakMap<Store, Pick<DataContextValue, 'active' | 'retries'>>()
+const registries = new WeakMap<Store, Pick<DataContextValue, 'retries'>>()

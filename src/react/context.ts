@@ -1,6 +1,5 @@
 import { createContext, useContext } from 'react'
 import type { Controller, Store } from '../store/index'
-import { ActiveReads } from './ActiveReads'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only text;
 // unguarded, as immer and use-sync-external-store (which every app here loads) read it.
@@ -12,7 +11,6 @@ export interface DataContextValue {
   readonly store: Store
   /** The controller hooks act through: the store's, or that of an enclosing ControllerContext. */
   readonly controller: Controller
-  readonly active: ActiveReads
   /**
    * How to retry what each error a hook threw came from: an error boundary's "try again" runs
    * it, so the read refetches at once instead of showing the same error until it expires.
@@ -68,7 +66,7 @@ function standalone(controller: Controller): DataContextValue {
   if (out === undefined) {
     // Hooks read a store only through getState and subscribe.
     const store = { getState: () => controller.getState(), subscribe: () => () => undefined } as unknown as Store
-    standalones.set(controller, (out = { store, controller, active: new ActiveReads(), retries: new WeakMap() }))
+    standalones.set(controller, (out = { store, controller, retries: new WeakMap() }))
   }
   return out
 }

@@ -26,7 +26,7 @@ function sameView(a: ResponseView, b: ResponseView): boolean {
  * action. Also keeps the read registered for polling and revalidation while mounted.
  */
 export function useResponse(context: DataContextValue, endpoint: EndpointInterface, args: readonly unknown[]): ResponseView {
-  const { store, controller, active } = context
+  const { store, controller } = context
   const skip = args[0] === null
   const key = skip ? '' : endpoint.key(...args)
   // The key computed here goes with each read, so a store change does not compute it again.
@@ -35,14 +35,11 @@ export function useResponse(context: DataContextValue, endpoint: EndpointInterfa
 
   useEffect(() => {
     if (skip) return
-    const release = active.add(key, endpoint, args)
-    controller.subscribe(endpoint, ...args)
-    return () => {
-      release()
-      controller.unsubscribe(endpoint, ...args)
-    }
+    // A mounted read, with no action: data-client's managers hear of subscriptions (useSubscription, useLive) only.
+    controller.retain(endpoint, ...args)
+    return () => controller.release(endpoint, ...args)
     // The key identifies the argument set; `args` is a new array every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, endpoint, controller, active])
+  }, [key, endpoint, controller])
   return view
 }

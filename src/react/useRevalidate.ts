@@ -6,6 +6,6 @@ import { useDataContext } from './context'
  * focus (`useFocusEffect(useRevalidate())`) to get what the browser gets on `visibilitychange`.
  */
 export function useRevalidate(): () => void {
-  const { controller, active } = useDataContext('useRevalidate')
-  return useCallback(() => active.revalidate(controller), [controller, active])
+  const { controller } = useDataContext('useRevalidate')
+  return useCallback(() => controller.revalidate(), [controller])
 }

@@ -5,10 +5,12 @@ import { sameList } from '../schema/sameList'
 import type { EndpointInterface, SnapshotInterface } from '../endpoint/types'
 import { AbortOptimistic } from '../endpoint/AbortOptimistic'
 import type { Query } from '../endpoint/Query'
-import { createExpireAll, createFetch, createInvalidate, createInvalidateAll, createOptimistic, createReset, type Action, type FetchCause, type ReceiveAction, type ReceiveErrorAction } from './actions'
+import { createExpireAll, createFetch, createInvalidate, createInvalidateAll, createOptimistic, createReset, createSubscribe, type Action, type FetchCause, type ReceiveAction, type ReceiveErrorAction } from './actions'
+import { SUBSCRIBE, UNSUBSCRIBE } from './actionTypes'
 import { GCManager } from './managers/GCManager'
 import { NetworkManager } from './managers/NetworkManager'
-import type { Args, ArgsOrNull, FetchReturn, KeyFilter, Manager, ManagerAPI, ReadRest, SetValue, WriteRest } from './Manager'
+import { tesseraHooks, type Args, type ArgsOrNull, type FetchReturn, type KeyFilter, type Manager, type ManagerAPI, type ReadRest, type SetValue, type TesseraHooks, type WriteRest } from './Manager'
+import { origins, type Origin } from './origins'
 import { OptimisticView } from './optimistic'
 import { queryFor } from './query'
 import { ExpiryStatus, selectErrorOf, selectPaths, selectResponse, type ResponseInfo } from './selectors'
@@ -42,8 +44,8 @@ export interface ControllerOptions {
   network?: NetworkManager
   gc?: GCManager
   /**
-   * The store's managers: those with `subscribe` / `unsubscribe` hear about readers (polling);
-   * the one with `request` (at most one) runs every request.
+   * The store's managers: Tessera hooks with `mount` / `unmount` follow the mounted reads
+   * (polling); the one with `request` (at most one) runs every request.
    */
   managers?: readonly Manager[]
 }
@@ -74,8 +76,6 @@ export class Controller implements ManagerAPI {
   /** The store's clock. */
   declare readonly now: () => number
   #network: NetworkManager
-  /** The managers that follow readers (PollingManager, or an app's own). */
-  #subscribers: readonly Manager[]
   #gc: GCManager
   /** The read side (memo cache, schema registry, optimistic view), shared with the GC. */
   #reads: OptimisticView
@@ -84,8 +84,8 @@ export class Controller implements ManagerAPI {
   #known: [EndpointInterface, readonly unknown[], string] | undefined
   /** Why the next `fetch` is made (`because`, or `fetchIfStale`'s reading of the cache); 'manual' when unset. */
   #cause: FetchCause | undefined
-  /** The manager that runs every request (retries, offline queue), if the store has one. */
-  #requester: Manager | undefined
+  /** The hooks that run every request (retries, offline queue), if the store has them. */
+  #requester: TesseraHooks | undefined
 
   constructor(options: ControllerOptions = {}) {
     this.dispatch = options.dispatch ?? notConnected
@@ -93,9 +93,9 @@ export class Controller implements ManagerAPI {
     this.getState = options.getState ?? ((state) => () => state)(createInitialState())
     this.now = options.now ?? Date.now
     this.#network = options.network ?? new NetworkManager()
-    const managers = options.managers ?? []
-    this.#subscribers = managers.filter((manager) => manager.subscribe || manager.unsubscribe)
-    const requesters = managers.filter((manager) => manager.request)
+    // Only the hooks a manager keeps under the symbol: a method an app names `subscribe` or `request` is its own.
+    const hooks = (options.managers ?? []).flatMap((manager) => manager[tesseraHooks] ?? [])
+    const requesters = hooks.filter((own) => own.request)
     // A misconfiguration, caught in development; a production build uses the first.
     if (process.env.NODE_ENV !== 'production' && requesters.length > 1) {
       throw new TypeError('createStore: two managers have a `request` hook, and every request runs through one: keep one OfflineManager (or one manager of your own that retries or queues).')
@@ -103,7 +103,9 @@ export class Controller implements ManagerAPI {
     this.#requester = requesters[0]
     this.#reads = new OptimisticView()
     // Plain data handed down, not a callback: the GC reads through the same caches as readers.
-    ;(this.#gc = options.gc ?? new GCManager()).reads = this.#reads
+    const gc = (this.#gc = options.gc ?? new GCManager())
+    gc.reads = this.#reads
+    gc.followers = hooks.filter((own) => own.mount || own.unmount)
     // Methods an app takes off the controller (`const { fetch } = useController()`): bound once.
     for (const name of Object.getOwnPropertyNames(Controller.prototype)) {
       if (name !== 'constructor') (this as any)[name] = (this as any)[name].bind(this)
@@ -141,7 +143,7 @@ export class Controller implements ManagerAPI {
     const running = read ? this.#network.running(key) : undefined
     if (running) return running as FetchReturn<E>
     const fetchedAt = this.#tick()
-    this.dispatch(createFetch(key, args, fetchedAt, cause))
+    this.#send(createFetch(key, args, fetchedAt, cause), { endpoint, args })
     if (!read && typeof endpoint.getOptimisticResponse === 'function') this.#addOptimistic(endpoint, key, args, fetchedAt)
     const abort = new AbortController()
     return this.#network.track(key, read, this.#request(endpoint, key, args, fetchedAt, abort.signal), abort) as FetchReturn<E>
@@ -192,7 +194,7 @@ export class Controller implements ManagerAPI {
     if (args[0] === null) return
     const key = endpoint.key(...args)
     this.#network.forget(key)
-    this.dispatch(createInvalidate(key, this.#tick()))
+    this.#send(createInvalidate(key, this.#tick()), { endpoint, args })
   }
 
   /** Invalidates every cached key the filter accepts (an endpoint accepts all of its keys). */
@@ -232,7 +234,7 @@ export class Controller implements ManagerAPI {
     const state = this.getState()
     let value = rest[args.length]
     if (typeof value === 'function') value = (value as (previous: unknown) => unknown)(this.get(schema, ...args, state))
-    this.dispatch(receiveAction({ schema } as EndpointInterface, 'set ' + queryFor(schema).key(...args), args, value, this.#tick(), this.now(), state, this.#reads.schemas))
+    this.#send(receiveAction({ schema } as EndpointInterface, 'set ' + queryFor(schema).key(...args), args, value, this.#tick(), this.now(), state, this.#reads.schemas), { endpoint: queryFor(schema), args, value, schema })
   }
 
   /** Records an error for an endpoint as if its request had failed. */
@@ -283,17 +285,37 @@ export class Controller implements ManagerAPI {
   }
 
   /**
-   * A reader of this argument set is on screen: its data is not garbage-collected while it is,
-   * and the managers that follow readers hear of it (with a `PollingManager` in the store, an
-   * endpoint with `pollFrequency` is polled, one timer per key). Hooks call this on mount; call
-   * `unsubscribe` with the same arguments when done.
+   * Keeps this argument set live while something shows it (data-client's `subscribe`, which
+   * `useSubscription` and `useLive` call): its data is not garbage-collected, and a `tessera/subscribe`
+   * action goes through the managers' middleware (data-client's SUBSCRIBE, for managers written on
+   * its protocol). One may take the subscription over by not passing it on (a socket that streams
+   * the data); past the last middleware it joins the mounted reads, which the managers that
+   * follow readers hear of (with a `PollingManager`, an endpoint with `pollFrequency` is polled,
+   * one timer per key). Call `unsubscribe` with the same arguments when done.
    */
   subscribe<E extends EndpointInterface>(endpoint: E, ...args: ArgsOrNull<E>): void {
+    this.#subscription(SUBSCRIBE, endpoint, args)
+  }
+
+  /** A reader went away; with the last one, polling stops and the data's gcTime starts. */
+  unsubscribe<E extends EndpointInterface>(endpoint: E, ...args: ArgsOrNull<E>): void {
+    this.#subscription(UNSUBSCRIBE, endpoint, args)
+  }
+
+  #subscription(type: typeof SUBSCRIBE | typeof UNSUBSCRIBE, endpoint: EndpointInterface, args: readonly unknown[]): void {
+    if (args[0] !== null) this.#send(createSubscribe(type, endpoint.key(...args), args), { endpoint, args })
+  }
+
+  /**
+   * A component shows this argument set (the reading hooks call this on mount): its data is not
+   * garbage-collected while it does, and it counts as a mounted read for the managers that follow
+   * readers (polling, a live stream, retries), with no action. Call `release` when done.
+   */
+  retain<E extends EndpointInterface>(endpoint: E, ...args: ArgsOrNull<E>): void {
     if (args[0] === null) return
     this.#gc.retain(endpoint.key(...args), endpoint, args)
-    for (const manager of this.#subscribers) manager.subscribe?.(this, endpoint, args)
     // Polling is opt-in (so apps that never poll do not bundle it): says how, once per endpoint.
-    if (process.env.NODE_ENV !== 'production' && endpoint.pollFrequency && !this.#subscribers.some((manager) => manager.polls !== false) && warnOnce(endpoint)) {
+    if (process.env.NODE_ENV !== 'production' && endpoint.pollFrequency && !this.#gc.followers.some((hooks) => hooks.polls !== false) && warnOnce(endpoint)) {
       console.warn(
         `${endpoint.name}: pollFrequency is ${endpoint.pollFrequency} ms, but this store has no PollingManager, so nothing polls. ` +
           "Add one, imported from 'tessera': createStore({ managers: [new PollingManager()] }) or <DataProvider managers={[new PollingManager()]}>.",
@@ -301,11 +323,25 @@ export class Controller implements ManagerAPI {
     }
   }
 
-  /** One reader went away; with the last one, polling stops and the data's gcTime starts. */
-  unsubscribe<E extends EndpointInterface>(endpoint: E, ...args: ArgsOrNull<E>): void {
-    if (args[0] === null) return
-    for (const manager of this.#subscribers) manager.unsubscribe?.(endpoint, args)
-    this.#gc.release(endpoint.key(...args))
+  /**
+   * Refetches every mounted read (hooks' reads and subscriptions) whose data is no longer Valid,
+   * recording `cause` on each fetch: 'focus' by default (DataProvider calls it when the page
+   * becomes visible, and with 'reconnect' when the network comes back). A failure is in the
+   * cache, where the reading component shows it.
+   */
+  revalidate(cause: FetchCause = 'focus'): void {
+    for (const { endpoint, args } of this.#gc.mounted()) this.because(cause, () => this.fetchIfStale(endpoint, ...args)).catch(() => undefined)
+  }
+
+  /** The component that `retain`ed this argument set (or a subscription) no longer shows it. */
+  release<E extends EndpointInterface>(endpoint: E, ...args: ArgsOrNull<E>): void {
+    if (args[0] !== null) this.#gc.release(endpoint.key(...args))
+  }
+
+  /** Dispatches an action made here, its endpoint (and value) kept beside it (see `origins`). */
+  #send(action: Action, origin: Origin): void {
+    origins.set(action, origin)
+    this.dispatch(action)
   }
 
   /**
@@ -378,10 +414,11 @@ export class Controller implements ManagerAPI {
     const args = rest.slice(0, -1)
     const key = endpoint.key(...args)
     const value = rest[args.length]
-    this.dispatch(
+    this.#send(
       failed
         ? errorAction(endpoint, key, args, value, this.#tick(), this.now())
         : receiveAction(endpoint, key, args, value, this.#tick(), this.now(), this.getState(), this.#reads.schemas),
+      { endpoint, args, value },
     )
   }
 
@@ -409,7 +446,7 @@ export class Controller implements ManagerAPI {
     }
     // Its optimistic layer (if any) goes with the answer.
     this.#reads.settle(key, fetchedAt)
-    this.dispatch(action)
+    this.#send(action, { endpoint, args, value: failure ? failure.error : value })
     if (failure) throw failure.error
     if (endpoint.schema === undefined || endpoint.schema === null) return value
     const state = this.getState()
@@ -446,7 +483,7 @@ export class Controller implements ManagerAPI {
       return
     }
     this.#reads.register(key, fetchedAt, endpoint, args)
-    this.dispatch(createOptimistic(key, args, fetchedAt))
+    this.#send(createOptimistic(key, args, fetchedAt), { endpoint, args })
   }
 
   #keysMatching(filter: KeyFilter): string[] {

@@ -84,42 +84,76 @@ export interface RequestCall {
   readonly read: boolean
 }
 
-/** Sees every action before the reducer does; may act on it, log it, or hold it back. */
-export type Middleware = (api: ManagerAPI) => (next: Dispatch) => Dispatch
-
-/** Passes every action on untouched: `getMiddleware()` of managers that only hold requests or timers. */
-export const passThrough: Middleware = () => (next) => next
+/**
+ * What `next` is to a middleware: passes the action on. It may return a promise (data-client's
+ * dispatch does, and its middlewares `await next(action)`); the store's own returns nothing.
+ */
+export type Next<A> = (action: A) => void | Promise<void>
 
 /**
- * Extends the store the way data-client's managers do: a middleware over dispatch, and a cleanup
- * run when the store is torn down. Promises, timers and sockets live in managers, never in state.
+ * Sees every action before the reducer does; may act on it, log it, or hold it back (not call
+ * `next`). `Actions` is what it sees: `any` unless named (as in data-client 0.10), so a middleware
+ * written for either protocol type-checks; name data-client's `Middleware<ActionTypes>` or
+ * Tessera's `Middleware<Action>` to have `action.type` narrow the payload (see `tesseraHooks` for
+ * which actions a manager gets).
  */
-export interface Manager {
+export type Middleware<Actions = any> = (api: ManagerAPI) => (next: Next<Actions>) => Next<Actions>
+
+/** Passes every action on untouched: `getMiddleware()` of managers that only hold requests or timers. */
+export const passThrough: Middleware<Action> = () => (next) => next
+
+/**
+ * The key of a manager's Tessera hooks. A manager that has this member is a Tessera manager: its
+ * middleware sees Tessera's own actions (`tessera/fetch`, `tessera/receive`, … plain JSON) and the
+ * store calls the hooks in it. A symbol, so that no method an app names on its manager
+ * (`subscribe`, `request`, `connect`, …) is ever taken for one of ours. A manager without it is
+ * taken as written on data-client's protocol: its middleware sees data-client's actions
+ * (`actionTypes`), built for it alone.
+ */
+export const tesseraHooks: unique symbol = Symbol.for('tessera.hooks')
+
+/**
+ * What a Tessera manager asks of the store, under `manager[tesseraHooks]` (an empty object just
+ * asks for Tessera's actions). The store keeps one registry of mounted reads (hooks' reads and
+ * `controller.subscribe`); `mount` and `unmount` follow it per argument set.
+ */
+export interface TesseraHooks {
   /**
-   * The middleware, data-client's way (`getMiddleware()`, which its managers implement); used in
-   * preference to `middleware` when both are there.
+   * The first reader of this argument set mounted. Lets a manager keep something alive while data
+   * is on screen: `PollingManager` refetches on a timer, `LiveManager` subscribes on its stream.
    */
-  getMiddleware?(): Middleware
-  /** The middleware, as a property (Tessera's earlier form; still read when `getMiddleware` is absent). */
-  middleware?: Middleware
+  mount?(api: ManagerAPI, endpoint: EndpointInterface, args: readonly unknown[]): void
+  /** The last reader of this argument set went away; pairs with `mount`. */
+  unmount?(endpoint: EndpointInterface, args: readonly unknown[]): void
   /**
-   * A reader of this argument set mounted (`controller.subscribe`, which hooks call). Lets a
-   * manager keep something alive while data is on screen: `PollingManager` refetches on a timer.
-   */
-  subscribe?(api: ManagerAPI, endpoint: EndpointInterface, args: readonly unknown[]): void
-  /** One reader of this argument set went away (`controller.unsubscribe`); pairs with `subscribe`. */
-  unsubscribe?(endpoint: EndpointInterface, args: readonly unknown[]): void
-  /**
-   * `false` for a manager that follows readers (`subscribe`) for another reason than polling
-   * (OfflineManager): development builds then still say that `pollFrequency` needs a PollingManager.
+   * `false` for hooks that follow readers for another reason than polling (OfflineManager): the
+   * development warning that `pollFrequency` needs a PollingManager then still shows.
    */
   readonly polls?: boolean
   /**
    * Runs every request the controller sends (`run` makes it once; call it again to retry), so a
    * manager can retry, hold or queue requests: `OfflineManager` does. What it resolves to is the
    * response; what it rejects with is the request's error. One manager of a store at most may
-   * have it (the controller throws a TypeError otherwise): two would disagree on when to send.
+   * have it (createStore throws a TypeError otherwise): two would disagree on when to send.
    */
   request?(call: RequestCall, run: () => Promise<unknown>): Promise<unknown>
+}
+
+/**
+ * Extends the store the way data-client's managers do: a middleware over dispatch, `init` when the
+ * store starts and `cleanup` when it stops. Promises, timers and sockets live in managers, never in
+ * state. Written for data-client (0.10 to 0.18), a manager runs unchanged; Tessera's own carry
+ * `[tesseraHooks]`.
+ */
+export interface Manager {
+  /** The middleware as a property (data-client 0.14 on); used in preference to `getMiddleware()`, as data-client does. */
+  middleware?: Middleware
+  /** The middleware, data-client's earlier way (0.10 on), used when there is no `middleware` property. */
+  getMiddleware?(): Middleware
+  /** Called once with the state when the store starts (createStore), after every middleware is in place. */
+  init?(state: State): void
+  /** Called when the store stops (`store.cleanup()`, or the unmount of a DataProvider that made it). */
   cleanup?(): void
+  /** Tessera's hooks (see `tesseraHooks`); absent on managers written for data-client. */
+  readonly [tesseraHooks]?: TesseraHooks
 }

@@ -10,3 +10,11 @@ export const REPLACE_STATE = 'tessera/replaceState' as const
 export const GC = 'tessera/gc' as const
 /** Data rendered on a server (or restored from storage) merged in: a batch of receive actions. */
 export const HYDRATE = 'tessera/hydrate' as const
+/**
+ * A reader subscribed (`controller.subscribe`: useSubscription, useLive) or went away. They pass
+ * through the managers' middleware, where one may take the subscription over (not call `next`);
+ * past the last middleware they reach the store's registry of mounted reads, not the reducer, and
+ * no listener sees them: they change no state.
+ */
+export const SUBSCRIBE = 'tessera/subscribe' as const
+export const UNSUBSCRIBE = 'tessera/unsubscribe' as const

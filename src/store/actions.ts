@@ -1,6 +1,6 @@
 import type { EntitiesMetaTable, EntityTable } from '../schema/index'
 import type { NormalizedResult } from '../schema/index'
-import { EXPIRE_ALL, FETCH, GC, HYDRATE, INVALIDATE, INVALIDATE_ALL, OPTIMISTIC, RECEIVE, REPLACE_STATE, RESET } from './actionTypes'
+import { EXPIRE_ALL, FETCH, GC, HYDRATE, INVALIDATE, INVALIDATE_ALL, OPTIMISTIC, RECEIVE, REPLACE_STATE, RESET, SUBSCRIBE, UNSUBSCRIBE } from './actionTypes'
 import type { SerializedError, State } from './state'
 
 /** Timing every response carries. */
@@ -141,7 +141,17 @@ export interface HydrateAction {
   readonly actions: readonly ReceiveAction[]
 }
 
-/** Every action the reducer understands. All of them are plain JSON. */
+/**
+ * A reader of `key` subscribed (or, `tessera/unsubscribe`, went away). Seen by middleware only:
+ * the store's registry of mounted reads takes it after the last one, and no listener gets it.
+ */
+export interface SubscribeAction {
+  readonly type: typeof SUBSCRIBE | typeof UNSUBSCRIBE
+  readonly key: string
+  readonly args: readonly unknown[]
+}
+
+/** Every action the reducer understands (and the subscriptions middleware sees). All of them are plain JSON. */
 export type Action =
   | GCAction
   | HydrateAction
@@ -154,10 +164,16 @@ export type Action =
   | InvalidateAllAction
   | ExpireAllAction
   | ResetAction
+  | SubscribeAction
 
 /** A request for `key` started at `fetchedAt` (again, for a retry: `attempt`), because of `cause`. */
 export function createFetch(key: string, args: readonly unknown[], fetchedAt: number, cause?: FetchCause, attempt?: number): FetchAction {
   return { type: FETCH, key, args: toJSON(args), meta: { fetchedAt }, cause, ...(attempt && { attempt }) }
+}
+
+/** A reader of `key` subscribed, or (`type` UNSUBSCRIBE) went away. */
+export function createSubscribe(type: SubscribeAction['type'], key: string, args: readonly unknown[]): SubscribeAction {
+  return { type, key, args: toJSON(args) }
 }
 
 /** A normalized response for `key`. */

@@ -2,9 +2,10 @@
 declare const process: { env: { NODE_ENV?: string } }
 
 import { createReplaceState, type Action } from './actions'
-import { REPLACE_STATE } from './actionTypes'
+import { REPLACE_STATE, SUBSCRIBE, UNSUBSCRIBE } from './actionTypes'
 import { Controller, type ControllerOptions } from './Controller'
-import type { Dispatch, Manager, Middleware } from './Manager'
+import { tesseraHooks, type Dispatch, type Manager, type ManagerAPI, type Middleware } from './Manager'
+import { origins } from './origins'
 import { GCManager, type GCOptions } from './managers/GCManager'
 import { NetworkManager } from './managers/NetworkManager'
 import type { DevToolsConnector } from './managers/devtools'
@@ -14,8 +15,9 @@ import { createInitialState, hydrateState, type State } from './state'
 /** Options of `createStore`. `gcTime` and `gcBatch` configure the garbage collector (see `GCOptions`). */
 export interface StoreOptions extends GCOptions {
   /**
-   * Extra managers; each sees every action through its middleware, and hears of mounted readers
-   * if it has `subscribe`. Polling is one: `managers: [new PollingManager()]` makes
+   * Extra managers; each sees every action through its middleware (data-client's actions for a
+   * manager written on its protocol, Tessera's for one with `[tesseraHooks]`), has `init(state)`
+   * called once the store is made and `cleanup()` when it is cleaned up. Polling is one: `managers: [new PollingManager()]` makes
    * `pollFrequency` work (left out, nothing polls and development builds warn). The list may hold
    * the defaults too (`[...getDefaultManagers(), new LogoutManager()]`, as data-client apps write
    * it): a NetworkManager or GCManager in it is used instead of a new one, never beside it.
@@ -89,14 +91,20 @@ export function createStore(options: StoreOptions = {}): Store {
   const { managers, network, gc } = withDefaultManagers(options)
 
   const apply: Dispatch = (action) => {
+    // A subscription no middleware took over is a mounted read (as `controller.retain` makes one); it changes no state.
+    if (action.type === SUBSCRIBE || action.type === UNSUBSCRIBE) {
+      const origin = origins.get(action)
+      return origin && controller[action.type === SUBSCRIBE ? 'retain' : 'release'](origin.endpoint, ...origin.args)
+    }
     state = reducer(state, action)
     for (const listener of [...listeners]) listener(action)
   }
   let dispatch: Dispatch = apply
   const controller = new (options.Controller ?? Controller)({ dispatch: (action) => dispatch(action), getState: () => state, now: options.now ?? (() => Date.now()), network, gc, managers })
   for (const manager of [...managers].reverse()) {
-    const middleware: Middleware | undefined = typeof manager.getMiddleware === 'function' ? manager.getMiddleware() : manager.middleware
-    if (middleware) dispatch = middleware(controller)(dispatch)
+    // The property first, as data-client (0.14 on) reads it; getMiddleware() otherwise.
+    const middleware: Middleware | undefined = manager.middleware ?? manager.getMiddleware?.()
+    if (middleware) dispatch = manager[tesseraHooks] ? middleware(controller)(dispatch) : (protocols.dataClient ?? missingProtocol)(middleware, controller, dispatch)
   }
 
   const store: Store = {
@@ -115,6 +123,7 @@ export function createStore(options: StoreOptions = {}): Store {
       controller.forget()
     },
   }
+  for (const manager of managers) manager.init?.(state)
   const disconnect = options.devtools
     ? options.devtools({
         getState: store.getState,
@@ -124,6 +133,23 @@ export function createStore(options: StoreOptions = {}): Store {
       })
     : undefined
   return store
+}
+
+/**
+ * Runs a middleware written on data-client's protocol over the store's dispatch. Set by the module
+ * that builds data-client's view of actions, which `actionTypes`, `getDefaultManagers` and
+ * `DevToolsManager` bring in (a data-client app that adds a manager names one of them), so that
+ * an app with no such manager does not bundle it.
+ */
+export const protocols: { dataClient?: (middleware: Middleware, api: ManagerAPI, next: Dispatch) => Dispatch } = {}
+
+function missingProtocol(): never {
+  throw new TypeError(
+    process.env.NODE_ENV !== 'production'
+      ? "createStore: a manager without [tesseraHooks] is run on data-client's Manager protocol, whose actions are built by a module this app has not loaded: " +
+          "import { actionTypes } (or getDefaultManagers) from 'tessera' where the manager is written, as data-client apps do, or give a Tessera manager a [tesseraHooks] member."
+      : 'Tessera E206',
+  )
 }
 
 /**

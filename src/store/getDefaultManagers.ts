@@ -1,3 +1,4 @@
+import { runDataClientManagers } from './dataClientActions'
 import type { Manager } from './Manager'
 import { GCManager, type GCOptions } from './managers/GCManager'
 import { NetworkManager } from './managers/NetworkManager'
@@ -9,8 +10,11 @@ import { PollingManager } from './managers/PollingManager'
  * at each call. For `managers={[...getDefaultManagers(), new LogoutManager()]}`: createStore and
  * DataProvider use the network and GC managers given instead of making their own, so nothing runs
  * twice (do not add a second PollingManager). A store made without `managers` has no polling; this
- * file is its own module, so apps that never call it do not bundle the PollingManager.
+ * file is its own module, so apps that never call it do not bundle the PollingManager. It brings
+ * in data-client's view of actions, which the managers an app adds beside these may be written on.
  */
 export function getDefaultManagers(options: GCOptions = {}): Manager[] {
+  // The app adds managers of its own beside these, likely written for data-client: run them.
+  runDataClientManagers()
   return [new NetworkManager(), new GCManager(options), new PollingManager()]
 }

@@ -4,7 +4,23 @@ export { reducer } from './reducer'
 export { createInitialState, hydrateState, selectMeta, selectResult, type State, type ResponseMeta, type SerializedError, type OptimisticLayer } from './state'
 export { ExpiryStatus, selectResponse, selectError, type ResponseInfo } from './selectors'
 export { Controller, DEFAULT_DATA_EXPIRY, DEFAULT_ERROR_EXPIRY, NEVER, ResetError, type ControllerOptions, type FetchReturn, type KeyFilter } from './Controller'
-export type { Manager, ManagerAPI, Middleware, Dispatch, RequestCall } from './Manager'
+export { tesseraHooks, type Manager, type ManagerAPI, type Middleware, type Next, type Dispatch, type RequestCall, type TesseraHooks } from './Manager'
+export {
+  actionTypes,
+  toDataClientAction,
+  type ActionTypes,
+  type DataClientFetchAction,
+  type DataClientSetResponseAction,
+  type DataClientSetAction,
+  type DataClientOptimisticAction,
+  type DataClientSubscribeAction,
+  type DataClientInvalidateAction,
+  type DataClientInvalidateAllAction,
+  type DataClientResetAction,
+  type DataClientGCAction,
+  type DataClientMeta,
+} from './dataClientActions'
+export { DevToolsManager } from './managers/DevToolsManager'
 export { NetworkManager, AbortError } from './managers/NetworkManager'
 export { PollingManager } from './managers/PollingManager'
 export { LogoutManager, type LogoutManagerOptions, type LogoutError } from './managers/LogoutManager'

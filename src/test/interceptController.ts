@@ -51,11 +51,13 @@ export function interceptController<T>(controller: Controller, fixtures: readonl
     return replaced as E
   }
 
-  const methods: Pick<Controller, 'fetch' | 'fetchIfStale' | 'subscribe' | 'unsubscribe'> = {
+  const methods: Pick<Controller, 'fetch' | 'fetchIfStale' | 'subscribe' | 'unsubscribe' | 'retain' | 'release'> = {
     fetch: (endpoint, ...args) => controller.fetch(standIn(endpoint), ...args),
     fetchIfStale: (endpoint, ...args) => controller.fetchIfStale(standIn(endpoint), ...args),
     subscribe: (endpoint, ...args) => controller.subscribe(standIn(endpoint), ...args),
     unsubscribe: (endpoint, ...args) => controller.unsubscribe(standIn(endpoint), ...args),
+    retain: (endpoint, ...args) => controller.retain(standIn(endpoint), ...args),
+    release: (endpoint, ...args) => controller.release(standIn(endpoint), ...args),
   }
   const own: PropertyDescriptorMap = {}
   for (const [name, value] of Object.entries(methods)) own[name] = { value, configurable: true, writable: true }

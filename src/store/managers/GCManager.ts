@@ -2,7 +2,7 @@ import type { EntityTable } from '../../schema/index'
 import type { EndpointInterface } from '../../endpoint/types'
 import { createGC, type Action } from '../actions'
 import { FETCH, GC, HYDRATE, RECEIVE, REPLACE_STATE, RESET } from '../actionTypes'
-import type { Manager, ManagerAPI, Middleware } from '../Manager'
+import { tesseraHooks, type Manager, type ManagerAPI, type Middleware, type TesseraHooks } from '../Manager'
 import type { OptimisticView } from '../optimistic'
 import { selectPaths } from '../selectors'
 import type { State } from '../state'
@@ -62,6 +62,8 @@ type Pending = readonly [refs: readonly EntityTable[], delta: 1 | -1, now: numbe
  * records that came in through a hydrated state are never collected (keys are).
  */
 export class GCManager implements Manager {
+  /** A Tessera manager: its middleware reads Tessera's actions. */
+  readonly [tesseraHooks] = {}
   #keys = new Map<string, KeyInfo>()
   #readers = new Map<string, Reader>()
   /** The requests in flight per key, by their fetchedAt: a retry or a queued send of one is the same request. */
@@ -120,11 +122,25 @@ export class GCManager implements Manager {
     return this.middleware
   }
 
-  /** A component started reading `key`: its data stays while it is mounted. */
+  /**
+   * The Tessera hooks that follow the mounted reads (`mount` / `unmount`), which the controller
+   * hands over: what the collector counts to keep data is the store's one registry of mounted
+   * reads, and these managers (polling, a live stream, retries) hear of its first and last reader
+   * of each argument set.
+   */
+  followers: readonly TesseraHooks[] = []
+
+  /** A component started reading `key` (or subscribed to it): its data stays while it is mounted. */
   retain(key: string, endpoint: EndpointInterface, args: readonly unknown[]): void {
     const reader = this.#readers.get(key)
-    if (reader !== undefined) reader.count++
-    else this.#readers.set(key, { count: 1, endpoint, args })
+    if (reader !== undefined) return void reader.count++
+    this.#readers.set(key, { count: 1, endpoint, args })
+    for (const hooks of this.followers) hooks.mount?.(this.#api!, endpoint, args)
+  }
+
+  /** The mounted reads (one per key), for `controller.revalidate`. */
+  mounted(): IterableIterator<{ readonly endpoint: EndpointInterface; readonly args: readonly unknown[] }> {
+    return this.#readers.values()
   }
 
   /** A reader of `key` went away; with the last one, its gcTime starts. */
@@ -132,6 +148,7 @@ export class GCManager implements Manager {
     const reader = this.#readers.get(key)
     if (reader === undefined || --reader.count > 0) return
     this.#readers.delete(key)
+    for (const hooks of this.followers) hooks.unmount?.(reader.endpoint, reader.args)
     const info = this.#keys.get(key)
     if (info !== undefined && this.#api !== undefined) this.#touch(key, info, this.#api.now())
     this.#schedule()

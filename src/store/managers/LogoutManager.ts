@@ -1,7 +1,7 @@
 import type { EndpointInterface } from '../../endpoint/types'
 import type { ReceiveErrorAction } from '../actions'
 import { RECEIVE } from '../actionTypes'
-import type { Manager, ManagerAPI, Middleware } from '../Manager'
+import { tesseraHooks, type Manager, type ManagerAPI, type Middleware } from '../Manager'
 import { selectMeta } from '../state'
 
 /** Options of LogoutManager; each replaces the method of the same name. */
@@ -27,6 +27,8 @@ export type LogoutError = Error & { readonly status?: number }
  * logs out a microtask later, outside that dispatch.
  */
 export class LogoutManager implements Manager {
+  /** A Tessera manager: its middleware reads Tessera's error action. */
+  readonly [tesseraHooks] = {}
   #logoutMiddleware: Middleware
 
   constructor({ handleLogout, shouldLogout }: LogoutManagerOptions = {}) {

@@ -1,4 +1,4 @@
-import { passThrough, type Manager, type Middleware } from '../Manager'
+import { passThrough, tesseraHooks, type Manager, type Middleware } from '../Manager'
 
 interface InFlight {
   readonly promise: Promise<unknown>
@@ -17,6 +17,8 @@ export class AbortError extends Error {
  * Controller's business: this class knows nothing of responses, actions or the cache.
  */
 export class NetworkManager implements Manager {
+  /** A Tessera manager: the Controller calls it directly; its middleware passes Tessera's actions on. */
+  readonly [tesseraHooks] = {}
   #inflight = new Map<string, InFlight>()
   #all = new Set<AbortController>()
 
@@ -66,6 +68,15 @@ export class NetworkManager implements Manager {
   forgetAll(): void {
     this.#inflight.clear()
   }
+
+  /**
+   * data-client's `skipLogging`, which `DevToolsManager` is given (`new DevToolsManager(config,
+   * (action) => network.skipLogging(action))`): true for the fetch action of a read already in
+   * flight, which adds nothing to the log. Takes either protocol's fetch action. Defined by the
+   * module of data-client's actions (which `actionTypes`, `getDefaultManagers` and
+   * `DevToolsManager` bring in), so that apps without DevTools do not bundle it.
+   */
+  declare skipLogging: (action: { readonly type: string; readonly key?: string }) => boolean
 
   /** Acts on no action (the Controller calls it directly): passes them all on. For data-client's Manager contract. */
   getMiddleware(): Middleware {

@@ -1,5 +1,5 @@
 import type { EndpointInterface } from '../../endpoint/types'
-import { passThrough, type Manager, type ManagerAPI, type Middleware } from '../Manager'
+import { passThrough, tesseraHooks, type Manager, type ManagerAPI, type Middleware, type TesseraHooks } from '../Manager'
 
 interface Subscription {
   count: number
@@ -41,7 +41,14 @@ export class PollingManager implements Manager {
     for (const listener of this.#listeners) listener()
   }
 
-  subscribe(api: ManagerAPI, endpoint: EndpointInterface, args: readonly unknown[]): void {
+  /** Follows the store's mounted reads: the first reader of a polled argument set starts its timer, the last stops it. */
+  readonly [tesseraHooks]: TesseraHooks = {
+    polls: true,
+    mount: (api, endpoint, args) => this.#mount(api, endpoint, args),
+    unmount: (endpoint, args) => this.#unmount(endpoint, args),
+  }
+
+  #mount(api: ManagerAPI, endpoint: EndpointInterface, args: readonly unknown[]): void {
     const frequency = endpoint.pollFrequency
     if (!frequency || args[0] === null) return
     const key = endpoint.key(...args)
@@ -68,7 +75,7 @@ export class PollingManager implements Manager {
     this.#changed()
   }
 
-  unsubscribe(endpoint: EndpointInterface, args: readonly unknown[]): void {
+  #unmount(endpoint: EndpointInterface, args: readonly unknown[]): void {
     if (!endpoint.pollFrequency || args[0] === null) return
     const key = endpoint.key(...args)
     const current = this.#subscriptions.get(key)
@@ -84,7 +91,7 @@ export class PollingManager implements Manager {
     return this.#subscriptions.size
   }
 
-  /** Acts on no action (readers reach it through `subscribe`): passes them all on. For data-client's Manager contract. */
+  /** Acts on no action (readers reach it through its hooks): passes them all on. For data-client's Manager contract. */
   getMiddleware(): Middleware {
     return passThrough
   }
