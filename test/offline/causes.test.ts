@@ -2,7 +2,7 @@
  * Why this fetch: every fetch action a store sees says why it went out. Read here from the
  * actions a headless store's subscribers saw (the React causes are in causes.react.test.tsx).
  */
-import { Controller, FETCH, NetworkManager, PollingManager, createStore, reducer, type Action, type FetchAction, type Manager } from '../../src/index'
+import { Controller, FETCH, tesseraHooks, NetworkManager, PollingManager, createStore, reducer, type Action, type FetchAction, type Manager } from '../../src/index'
 import { OfflineManager } from '../../src/offline/index'
 import { createTestStore, flush } from '../helpers/createTestStore'
 import { inProduction } from '../helpers/inProduction'
@@ -109,9 +109,11 @@ describe('the request hook', () => {
   it('runs every request through the one manager that has it', async () => {
     const seen: string[] = []
     const hook: Manager = {
-      request(call, run) {
-        seen.push(`${call.read ? 'read' : 'mutation'} ${call.key}`)
-        return run()
+      [tesseraHooks]: {
+        request(call, run) {
+          seen.push(`${call.read ? 'read' : 'mutation'} ${call.key}`)
+          return run()
+        },
       },
     }
     const { controller } = createTestStore({ managers: [hook] })
@@ -123,13 +125,13 @@ describe('the request hook', () => {
 
   it('can answer in place of the network (what it resolves to is the response)', async () => {
     const server = createServer()
-    const { controller } = createTestStore({ managers: [{ request: () => Promise.resolve({ id: '1', text: 'from the hook' }) }] })
+    const { controller } = createTestStore({ managers: [{ [tesseraHooks]: { request: () => Promise.resolve({ id: '1', text: 'from the hook' }) } }] })
     await expect(controller.fetch(server.getItem, { id: '1' })).resolves.toMatchObject({ text: 'from the hook' })
     expect(server.reads).toEqual([])
   })
 
   it('refuses two managers with a request hook in development; a production build uses the first', async () => {
-    const hook = (answer: string): Manager => ({ request: () => Promise.resolve({ id: '1', text: answer }) })
+    const hook = (answer: string): Manager => ({ [tesseraHooks]: { request: () => Promise.resolve({ id: '1', text: answer }) } })
     expect(() => createStore({ managers: [hook('first'), hook('second')] })).toThrow(TypeError)
     expect(() => new Controller({ managers: [new OfflineManager(), new OfflineManager()] })).toThrow(/two managers have a `request` hook/)
     const server = createServer()

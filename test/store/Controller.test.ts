@@ -1,4 +1,4 @@
-import { AbortError, Controller, Endpoint, PollingManager, SchemaError, createResource, createStore, selectMeta } from '../../src/index'
+import { AbortError, Controller, Endpoint, PollingManager, SchemaError, createResource, createStore, selectMeta, tesseraHooks } from '../../src/index'
 import type { Action, Manager } from '../../src/index'
 import { Article, User } from '../fixtures/blog'
 import { articleDetail, articleSummary, createBlogApi } from '../fixtures/blogApi'
@@ -457,7 +457,7 @@ describe('Controller', () => {
         controller.unsubscribe(feed.endpoint, { page: 1 })
         controller.unsubscribe(feed.endpoint, { page: 2 })
         // A manager that follows readers without polling (OfflineManager) does not hide it.
-        const offline = createTestStore({ gcTime: Infinity, managers: [{ polls: false, subscribe() {} }] })
+        const offline = createTestStore({ gcTime: Infinity, managers: [{ [tesseraHooks]: { polls: false, mount() {} } }] })
         offline.controller.subscribe(createFakeEndpoint('other', { schema: [User], pollFrequency: 1_000 }).endpoint, { page: 1 })
         expect(warn).toHaveBeenCalledTimes(2)
         expect(warn.mock.calls[1]![0]).toMatch(/^other: pollFrequency is 1000 ms, but this store has no PollingManager/)
@@ -466,11 +466,13 @@ describe('Controller', () => {
       }
     })
 
-    it('tells every manager with subscribe / unsubscribe about readers, in order', () => {
+    it('tells every manager whose hooks follow reads about readers, in order', () => {
       const heard: string[] = []
       const follower = (name: string): Manager => ({
-        subscribe: (_controller, endpoint, args) => void heard.push(`${name} +${endpoint.key(...args)}`),
-        unsubscribe: (endpoint, args) => void heard.push(`${name} -${endpoint.key(...args)}`),
+        [tesseraHooks]: {
+          mount: (_controller, endpoint, args) => void heard.push(`${name} +${endpoint.key(...args)}`),
+          unmount: (endpoint, args) => void heard.push(`${name} -${endpoint.key(...args)}`),
+        },
       })
       const { controller } = createTestStore({ gcTime: Infinity, managers: [follower('a'), { cleanup() {} }, follower('b')] })
       const { getUser } = createBlogApi()
@@ -535,6 +537,7 @@ describe('Controller', () => {
   describe('managers', () => {
     function logger(log: string[], name: string): Manager {
       return {
+        [tesseraHooks]: {},
         middleware: (controller) => (next) => (action) => {
           const before = controller.getState()
           log.push(`${name} sees ${action.type}`)
@@ -548,7 +551,7 @@ describe('Controller', () => {
     it("see every action in order, before the reducer, in the order they were given", async () => {
       const log: string[] = []
       const seen: Action[] = []
-      const recorder: Manager = { middleware: () => (next) => (action) => (seen.push(action), next(action)) }
+      const recorder: Manager = { [tesseraHooks]: {}, middleware: () => (next) => (action) => (seen.push(action), next(action)) }
       const store = createStore({ managers: [recorder, logger(log, 'first'), logger(log, 'second')], now: () => 5_000 })
       const listened: Action[] = []
       store.subscribe((action) => void listened.push(action))
@@ -580,6 +583,7 @@ describe('Controller', () => {
 
     it('can hold an action back so the reducer never sees it', () => {
       const blockInvalidate: Manager = {
+        [tesseraHooks]: {},
         middleware: () => (next) => (action) => {
           if (action.type !== 'tessera/invalidate') next(action)
         },
@@ -595,6 +599,7 @@ describe('Controller', () => {
     it('get the controller, so they can dispatch actions of their own', () => {
       const { getUser } = createBlogApi()
       const echo: Manager = {
+        [tesseraHooks]: {},
         middleware: (controller) => (next) => (action) => {
           next(action)
           if (action.type === 'tessera/receive' && action.key === getUser.endpoint.key({ id: 'u1' })) {

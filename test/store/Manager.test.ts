@@ -10,6 +10,7 @@ import {
   LogoutManager,
   NetworkManager,
   PollingManager,
+  tesseraHooks,
   type Action,
   type Manager,
   type Middleware,
@@ -22,6 +23,7 @@ const TodoResource = createResource({ urlPrefix: API, path: '/todos/:id', schema
 
 /** Records the type of every action its middleware sees, data-client style (an async dispatch). */
 class RecordingManager implements Manager {
+  readonly [tesseraHooks] = {}
   readonly seen: string[] = []
   getMiddleware(): Middleware {
     return () => (next) => async (action: Action) => {
@@ -47,17 +49,17 @@ describe('Manager#getMiddleware', () => {
     expect(store.controller.getResponse(TodoResource.get, { id: '1' }, store.getState()).data?.title).toBe('Write tests')
   })
 
-  it('still runs a middleware property, and prefers getMiddleware() when a manager has both', () => {
+  it('still runs a middleware property, and prefers it to getMiddleware() when a manager has both, as data-client does', () => {
     const seen: string[] = []
     const record = (tag: string): Middleware => () => (next) => (action) => {
       seen.push(`${tag} ${action.type}`)
       next(action)
     }
-    const property: Manager = { middleware: record('property') }
-    const both: Manager = { middleware: record('ignored'), getMiddleware: () => record('method') }
+    const property: Manager = { [tesseraHooks]: {}, middleware: record('property') }
+    const both: Manager = { [tesseraHooks]: {}, middleware: record('property'), getMiddleware: () => record('ignored') }
     const store = createStore({ managers: [property, both] })
     store.controller.invalidate(TodoResource.get, { id: '1' })
-    expect(seen).toEqual(['property tessera/invalidate', 'method tessera/invalidate'])
+    expect(seen).toEqual(['property tessera/invalidate', 'property tessera/invalidate'])
   })
 
   it("is offered by Tessera's own managers, so an app can compose them", () => {

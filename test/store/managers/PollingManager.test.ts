@@ -1,4 +1,4 @@
-import { Endpoint, PollingManager, type Controller } from '../../../src/index'
+import { Endpoint, PollingManager, tesseraHooks, type Controller } from '../../../src/index'
 
 const polled = new Endpoint(async ({ id }: { id: number }) => ({ id }), { key: ({ id }) => `polled ${id}`, pollFrequency: 100 })
 
@@ -13,7 +13,7 @@ describe('PollingManager', () => {
     const fetch = jest.fn(() => Promise.resolve())
     const controller = { fetch } as unknown as Controller
     const manager = new PollingManager()
-    manager.subscribe(controller, polled, [{ id: 1 }])
+    manager[tesseraHooks].mount!(controller, polled, [{ id: 1 }])
     jest.advanceTimersByTime(100)
     expect(fetch).toHaveBeenCalledTimes(1)
 
