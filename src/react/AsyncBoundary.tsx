@@ -12,6 +12,13 @@ export interface ErrorFallbackProps {
 export interface ErrorBoundaryProps {
   fallbackComponent?: ComponentType<ErrorFallbackProps>
   children?: ReactNode
+  /**
+   * Subscribes to events that should clear the error (data-client's `listen`), typically a
+   * router's history: `listen={history.listen}`. Called on mount (and again when it changes) with
+   * a function that clears the error shown; what it returns is called to unsubscribe. So moving to
+   * another page leaves an error page behind without the user pressing Retry.
+   */
+  listen?: (resetListener: () => void) => () => void
 }
 
 /**
@@ -32,6 +39,24 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, { error: Error 
     const error = this.state.error
     if (error !== null) this.context?.retries.get(error)?.()
     this.setState({ error: null })
+  }
+
+  #unlisten: (() => void) | undefined
+
+  override componentDidMount(): void {
+    // Navigation clears the error, as in data-client: the next page renders (no retry is sent).
+    this.#unlisten = this.props.listen?.(() => this.state.error !== null && this.setState({ error: null }))
+  }
+
+  override componentDidUpdate(previous: Readonly<ErrorBoundaryProps>): void {
+    if (previous.listen === this.props.listen) return
+    this.componentWillUnmount()
+    this.componentDidMount()
+  }
+
+  override componentWillUnmount(): void {
+    this.#unlisten?.()
+    this.#unlisten = undefined
   }
 
   override render(): ReactNode {
@@ -88,6 +113,8 @@ export interface AsyncBoundaryProps {
    */
   errorComponent?: ComponentType<ErrorFallbackProps>
   children?: ReactNode
+  /** Clears the error shown on events such as navigation: `listen={history.listen}` (see ErrorBoundaryProps). */
+  listen?: ErrorBoundaryProps['listen']
 }
 
 /**
@@ -95,14 +122,14 @@ export interface AsyncBoundaryProps {
  * boundary. As in data-client, only data errors are caught (see `errorComponent`); an error in
  * rendering code reaches the app's own error boundary.
  */
-export function AsyncBoundary({ fallback = null, errorComponent, children }: AsyncBoundaryProps) {
+export function AsyncBoundary({ fallback = null, errorComponent, listen, children }: AsyncBoundaryProps) {
   const [, setRevealed] = useState(0)
   const reveal = useCallback((promise: Promise<unknown>) => {
     const rerender = () => setRevealed((n) => n + 1)
     promise.then(rerender, rerender)
   }, [])
   return (
-    <NetworkErrorBoundary fallbackComponent={errorComponent}>
+    <NetworkErrorBoundary fallbackComponent={errorComponent} listen={listen}>
       <RevealContext.Provider value={reveal}>
         <Suspense fallback={fallback}>{children}</Suspense>
       </RevealContext.Provider>

@@ -3,7 +3,7 @@
  * AsyncBoundary catches what data reads raise and, as data-client's does, lets other errors (bugs
  * in rendering code) through to an error boundary of the app's.
  */
-import { fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen } from '@testing-library/react'
 import { Component, type ReactNode } from 'react'
 import { AsyncBoundary, createResource, DataProvider, useDLE, useSuspense, type ErrorFallbackProps } from '../../src/index'
 import { Todo, API } from '../fixtures/todos'
@@ -138,5 +138,48 @@ describe('AsyncBoundary', () => {
     renderApp(<Thrower />)
     expect((await screen.findByRole('status')).textContent).toBe('app caught NetworkError')
     expect(screen.queryByRole('alert')).toBeNull()
+  })
+})
+
+describe('AsyncBoundary listen', () => {
+  /** A history-like emitter: `listen` as react-router's and history's take it. */
+  function createHistory() {
+    const listeners = new Set<() => void>()
+    return {
+      listen: (listener: () => void) => (listeners.add(listener), () => void listeners.delete(listener)),
+      navigate: () => act(() => listeners.forEach((listener) => listener())),
+      get size() {
+        return listeners.size
+      },
+    }
+  }
+
+  function Page({ id }: { id: string }) {
+    return <h1>{useSuspense(TodoResource.get, { id }).title}</h1>
+  }
+
+  it('clears the error shown when the history it listens to moves, and stops listening when unmounted', async () => {
+    fake.route(`GET ${url}`, { status: 500, statusText: 'Internal Server Error' })
+    fake.route(`GET ${API}/todos/2`, { json: { id: '2', title: 'Another page' } })
+    const history = createHistory()
+    const { store } = createTestStore()
+    const app = (id: string) => (
+      <DataProvider store={store}>
+        <AsyncBoundary fallback={<p>loading</p>} errorComponent={Fallback} listen={history.listen}>
+          <Page id={id} />
+        </AsyncBoundary>
+      </DataProvider>
+    )
+    const { rerender, unmount } = render(app('1'))
+    expect((await screen.findByRole('alert')).textContent).toContain('500')
+    expect(history.size).toBe(1)
+    // The app moves to another page: the same boundary shows it, with no Retry pressed.
+    rerender(app('2'))
+    expect(screen.getByRole('alert')).toBeTruthy()
+    await history.navigate()
+    expect(await screen.findByRole('heading', { name: 'Another page' })).toBeTruthy()
+    expect(screen.queryByRole('alert')).toBeNull()
+    unmount()
+    expect(history.size).toBe(0)
   })
 })
