@@ -3,7 +3,7 @@
  * init / cleanup, a middleware over data-client's actions, SUBSCRIBE / UNSUBSCRIBE it may take over,
  * and methods of the app's own that the store never calls.
  */
-import { actionTypes, createResource, createStore, PollingManager, type ActionTypes, type Manager, type Middleware } from '../../src/index'
+import { actionTypes, createResource, createStore, DevToolsManager, getDefaultManagers, NetworkManager, PollingManager, type ActionTypes, type Manager, type Middleware } from '../../src/index'
 import { Todo, API } from '../fixtures/todos'
 import { createFakeEndpoint } from '../helpers/createTestStore'
 import { installFakeFetch, type FakeFetch } from '../helpers/fakeFetch'
@@ -149,5 +149,45 @@ describe("a manager on data-client's protocol", () => {
     const forger: Manager = { middleware: () => (next) => (action) => next({ ...action }) }
     const store = createStore({ managers: [forger] })
     expect(() => store.controller.invalidate(TodoResource.get, { id: '1' })).toThrow(/passed 'rdc\/invalidate' to next\(\).*controller\.setResponse/)
+  })
+})
+
+describe('DevToolsManager', () => {
+  afterEach(() => {
+    delete (globalThis as { __REDUX_DEVTOOLS_EXTENSION__?: unknown }).__REDUX_DEVTOOLS_EXTENSION__
+  })
+
+  it("sends the store's actions to the extension, leaving out those skipLogging refuses, and disconnects on cleanup", async () => {
+    const sends: { type: string }[] = []
+    let unsubscribed = 0
+    ;(globalThis as { __REDUX_DEVTOOLS_EXTENSION__?: unknown }).__REDUX_DEVTOOLS_EXTENSION__ = {
+      connect: (options: { name?: string }) => {
+        expect(options.name).toBe('Ticker')
+        return { init() {}, send: (action: { type: string }) => void sends.push(action), subscribe: () => () => void unsubscribed++ }
+      },
+    }
+    fake.route(`GET ${API}/todos/1`, { json: { id: '1', title: 'One' } })
+    // data-client's wiring: the network manager's skipLogging, and the app's own rule on top.
+    const [network, ...rest] = getDefaultManagers()
+    const skipInvalidations = (action: ActionTypes) => action.type === actionTypes.INVALIDATE || (network as NetworkManager).skipLogging(action)
+    const store = createStore({ managers: [network!, ...rest, new DevToolsManager({ name: 'Ticker' }, skipInvalidations)] })
+    await store.controller.fetch(TodoResource.get, { id: '1' })
+    store.controller.invalidate(TodoResource.get, { id: '1' })
+    store.controller.subscribe(TodoResource.get, { id: '1' })
+    expect(sends.map((action) => action.type)).toEqual(['tessera/fetch', 'tessera/receive'])
+    store.cleanup()
+    expect(unsubscribed).toBe(1)
+  })
+
+  it("says, as NetworkManager#skipLogging, that the fetch of a read already in flight adds nothing to the log", () => {
+    const [network] = getDefaultManagers() as [NetworkManager]
+    const store = createStore({ managers: [network] })
+    const key = TodoResource.get.key({ id: '1' })
+    fake.hold(`GET ${API}/todos/1`)
+    expect(network.skipLogging({ type: actionTypes.FETCH, key })).toBe(false)
+    void store.controller.fetch(TodoResource.get, { id: '1' }).catch(() => undefined)
+    expect(network.skipLogging({ type: actionTypes.FETCH, key })).toBe(true)
+    expect(network.skipLogging({ type: actionTypes.SET_RESPONSE, key })).toBe(false)
+    store.cleanup()
   })
 })
