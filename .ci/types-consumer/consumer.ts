@@ -25,7 +25,7 @@ import type { LiveOptions, LiveSocket } from 'tessera/live'
 declare const onlyAnyFits: unique symbol
 /** The names among T's properties whose type is `any`; `never` when there is none. */
 type AnyNames<T> = { [K in keyof T]: [T[K]] extends [typeof onlyAnyFits] ? K : never }[keyof T]
-/** `true` when no property of T is `any`, else the names that are (the error message lists them). */
+/** `true` when no property of T is `any`, else the names that are (the error shows them when TypeScript can spell them out). */
 type NoneAny<T> = [AnyNames<T>] extends [never] ? true : AnyNames<T>
 
 const values = {
