@@ -1,5 +1,7 @@
 import typescript from '@rollup/plugin-typescript'
 import { readFileSync } from 'node:fs'
+import { posix } from 'node:path'
+import ts from 'typescript'
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'))
 const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]
@@ -45,5 +47,59 @@ export default {
       // tsconfig's rootDir, src/, by default, where `test/**` would drop tessera/test's sources).
       filterRoot: '.',
     }),
+    fullySpecifiedDeclarations(),
   ],
+}
+
+/**
+ * Gives every relative import in the emitted declarations its file's real name (`./headless` becomes
+ * `./headless.js`, `./schema` becomes `./schema/index.js`). TypeScript copies the sources'
+ * specifiers into the `.d.ts` files as written, extensionless, which bundlers and node10 accept but
+ * node16 / nodenext reject: there an app saw every name imported from tessera as `any`. Rewriting
+ * the output keeps the sources' imports as they are. Runs after the TypeScript plugin has added
+ * the declarations to the bundle; a specifier that names no emitted declaration fails the build.
+ */
+function fullySpecifiedDeclarations() {
+  return {
+    name: 'fully-specified-declarations',
+    generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'asset' || !file.fileName.endsWith('.d.ts')) continue
+        const text = String(file.source)
+        const source = ts.createSourceFile(file.fileName, text, ts.ScriptTarget.Latest, false)
+        let rewritten = ''
+        let copied = 0
+        for (const literal of moduleSpecifiers(source)) {
+          const specifier = literal.text
+          if (!specifier.startsWith('./') && !specifier.startsWith('../')) continue
+          const base = posix.join(posix.dirname(file.fileName), specifier.replace(/\.js$/, ''))
+          // A file wins over a folder of the same name, as in TypeScript's and the bundlers' lookup.
+          const target = [`${base}.d.ts`, `${base}/index.d.ts`].find((candidate) => candidate in bundle)
+          if (target === undefined) this.error(`${file.fileName} imports '${specifier}', which is no declaration of this build`)
+          const relative = posix.relative(posix.dirname(file.fileName), target.replace(/\.d\.ts$/, '.js'))
+          const start = literal.getStart(source) + 1 // inside the quotes
+          rewritten += text.slice(copied, start) + (relative.startsWith('.') ? relative : `./${relative}`)
+          copied = literal.end - 1
+        }
+        file.source = rewritten + text.slice(copied)
+      }
+    },
+  }
+}
+
+/** The string literals naming a module in a declaration file: import / export … from, `import("…")` types and `declare module`. */
+function moduleSpecifiers(source) {
+  const found = []
+  const visit = (node) => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      found.push(node.moduleSpecifier)
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      found.push(node.argument.literal)
+    } else if (ts.isModuleDeclaration(node) && ts.isStringLiteral(node.name)) {
+      found.push(node.name)
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return found.sort((a, b) => a.pos - b.pos)
 }
