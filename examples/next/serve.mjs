@@ -109,7 +109,7 @@ function nextBuild() {
 
 /** Runs a Node program; rejects with its output when it fails. */
 function run(bin, args, cwd, what, env = {}) {
-  return new Promise((resolveBuild, reject) => {
+  return new Promise((resolveRun, reject) => {
     const child = spawn(process.execPath, [bin, ...args], {
       cwd,
       env: { ...process.env, ...env },
@@ -119,7 +119,7 @@ function run(bin, args, cwd, what, env = {}) {
     child.stdout.on('data', (chunk) => (output += chunk))
     child.stderr.on('data', (chunk) => (output += chunk))
     child.once('error', reject)
-    child.once('exit', (code) => (code === 0 ? resolveBuild() : reject(new Error(`${what} failed (exit ${code}):\n${output}`))))
+    child.once('exit', (code) => (code === 0 ? resolveRun() : reject(new Error(`${what} failed (exit ${code}):\n${output}`))))
   })
 }
 
