@@ -6,6 +6,33 @@ import ts from 'typescript'
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'))
 const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]
 
+/** The source modules that open with a `'use client'` directive (ids, as Rollup gives them). */
+const clientModules = new Set()
+
+/**
+ * Keeps the `'use client'` directive a source module opens with at the top of its built file.
+ * Rollup drops module-level directives (inside one bundle they would mean nothing), but this build
+ * keeps one file per module, and a React Server Components bundler (Next.js's) reads the
+ * directive file by file: it makes the module a client boundary, which a Server Component can
+ * import and render, instead of a module the server runs (where `createContext`, class
+ * components and hooks do not exist). The directive is written in the sources (the React layer,
+ * src/react, and the other modules that render or use hooks) rather than listed here, so that it
+ * sits next to the code that needs it and holds wherever the sources are compiled as they are.
+ * The banner goes through Rollup's source maps, which it shifts by one line.
+ */
+function clientDirectives() {
+  // The first statement, after any comments: a directive only counts there.
+  const directive = /^(?:\s+|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*(['"])use client\1/
+  return {
+    name: 'client-directives',
+    transform(code, id) {
+      if (directive.test(code)) clientModules.add(id)
+      return null
+    },
+    banner: (chunk) => (chunk.facadeModuleId !== null && clientModules.has(chunk.facadeModuleId) ? "'use client';" : ''),
+  }
+}
+
 /**
  * The entries (`tessera`, `tessera/store` without React, `tessera/test`, the test utilities, whose
  * @testing-library/react is an optional peer dependency, `tessera/ssr`, and `tessera/nextjs` and
@@ -20,12 +47,10 @@ export default {
     sourcemap: true,
     preserveModules: true,
     preserveModulesRoot: 'src',
-    // Next.js's client entry is a Client Component module: the directive must open the built file
-    // (Rollup drops module-level directives from sources, with a warning).
-    banner: (chunk) => (chunk.facadeModuleId?.replace(/\\/g, '/').endsWith('src/nextjs/index.ts') ? "'use client';" : ''),
   },
   onwarn(warning, warn) {
-    if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return
+    // Rollup drops a module's directives (with this warning); clientDirectives puts 'use client' back.
+    if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && clientModules.has(warning.id)) return
     warn(warning)
   },
   external: (id) => external.some((dep) => id === dep || id.startsWith(dep + '/')),
@@ -34,6 +59,7 @@ export default {
   // `import 'x'` that bundlers warn about.
   treeshake: { moduleSideEffects: false },
   plugins: [
+    clientDirectives(),
     typescript({
       tsconfig: './tsconfig.json',
       declaration: true,

@@ -1,3 +1,4 @@
+'use client'
 import type { EndpointInterface } from '../endpoint/types'
 import type { Controller, FetchCause } from '../store/index'
 
