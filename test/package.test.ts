@@ -1,26 +1,34 @@
 /**
- * The package's `exports` map as Node resolves it. Tools that load an app's modules through
- * CommonJS (linaria / wyw-in-js, some jest setups) call `require.resolve('tessera')`; an exports
- * entry with only an `import` condition makes that throw ERR_PACKAGE_PATH_NOT_EXPORTED. No build
- * is needed: a copy of package.json with empty stand-ins for the files it names is resolved by a
- * real Node process, which checks only that the paths resolve, not what the files hold.
+ * The package's `exports` map as Node and TypeScript resolve it. Tools that load an app's modules
+ * through CommonJS (linaria / wyw-in-js, some jest setups) call `require.resolve('tessera')`; an
+ * exports entry with only an `import` condition makes that throw ERR_PACKAGE_PATH_NOT_EXPORTED.
+ * TypeScript's node10 resolution ignores `exports` and finds a subpath's types only through
+ * `typesVersions`. No build is needed: a copy of package.json with empty stand-ins for the files it
+ * names is resolved by a real Node process and by TypeScript's resolver, which check only that the
+ * paths resolve, not what the files hold (`.ci/check-types-consumers.mjs` compiles against the
+ * built package).
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { dirname, join, relative } from 'node:path'
+import ts from 'typescript'
 
 type Conditions = { readonly [condition: string]: string }
 const pkg = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as {
   name: string
+  license: string
+  files: readonly string[]
   exports: { readonly [subpath: string]: string | Conditions }
+  typesVersions?: { readonly [range: string]: { readonly [subpath: string]: readonly string[] } }
   peerDependencies: Record<string, string>
   peerDependenciesMeta?: Record<string, { optional?: boolean }>
 }
 const entries = Object.entries(pkg.exports).filter((entry): entry is [string, Conditions] => typeof entry[1] === 'object')
+const specifiers = entries.map(([subpath]) => pkg.name + subpath.slice(1))
 
-/** Resolves each specifier with CommonJS `require.resolve` from a project that has the package installed. */
-function resolveWithRequire(specifiers: readonly string[]): { status: number | null; stdout: string; stderr: string } {
+/** Runs `use` in a temporary project that has the package installed as its stand-in. */
+function withInstalledPackage<T>(use: (root: string) => T): T {
   const root = mkdtempSync(join(tmpdir(), 'tessera-exports-'))
   try {
     const installed = join(root, 'node_modules', pkg.name)
@@ -32,11 +40,32 @@ function resolveWithRequire(specifiers: readonly string[]): { status: number | n
         writeFileSync(join(installed, target), '')
       }
     }
-    const program = `for (const s of ${JSON.stringify(specifiers)}) console.log(require('node:path').relative(process.cwd(), require.resolve(s)))`
-    return spawnSync(process.execPath, ['-e', program], { cwd: root, encoding: 'utf8' })
+    return use(root)
   } finally {
     rmSync(root, { recursive: true, force: true })
   }
+}
+
+/** Resolves each specifier with CommonJS `require.resolve` from a project that has the package installed. */
+function resolveWithRequire(specifiers: readonly string[]): { status: number | null; stdout: string; stderr: string } {
+  return withInstalledPackage((root) => {
+    const program = `for (const s of ${JSON.stringify(specifiers)}) console.log(require('node:path').relative(process.cwd(), require.resolve(s)))`
+    return spawnSync(process.execPath, ['-e', program], { cwd: root, encoding: 'utf8' })
+  })
+}
+
+/**
+ * The declaration file TypeScript picks for each specifier, imported from a module of a project that
+ * has the package installed (`importedAs` says whether node16 and nodenext see that module as ESM).
+ */
+function resolveTypes(specifiers: readonly string[], options: ts.CompilerOptions, importedAs?: ts.ResolutionMode): (string | undefined)[] {
+  return withInstalledPackage((root) => {
+    const importer = join(root, 'app.ts')
+    return specifiers.map((specifier) => {
+      const { resolvedModule } = ts.resolveModuleName(specifier, importer, options, ts.sys, undefined, undefined, importedAs)
+      return resolvedModule && relative(root, resolvedModule.resolvedFileName)
+    })
+  })
 }
 
 describe('package.json exports', () => {
@@ -46,7 +75,7 @@ describe('package.json exports', () => {
   })
 
   it('lets CommonJS require.resolve find every entry', () => {
-    const run = resolveWithRequire([pkg.name, `${pkg.name}/store`, `${pkg.name}/test`, `${pkg.name}/ssr`, `${pkg.name}/nextjs`, `${pkg.name}/nextjs/server`, `${pkg.name}/offline`, `${pkg.name}/live`])
+    const run = resolveWithRequire(specifiers)
     expect(run.stderr).toBe('')
     expect(run.stdout.trim().split('\n')).toEqual([
       join('node_modules', pkg.name, 'dist', 'index.js'),
@@ -58,6 +87,34 @@ describe('package.json exports', () => {
       join('node_modules', pkg.name, 'dist', 'offline', 'index.js'),
       join('node_modules', pkg.name, 'dist', 'live', 'index.js'),
     ])
+  })
+
+  it('lets TypeScript find every entry\'s declarations under each moduleResolution', () => {
+    const declarations = entries.map(([, conditions]) => join('node_modules', pkg.name, conditions.types!))
+    // An app's module is ESM under node16 and nodenext (tessera is ESM only); the other modes
+    // have no such notion, and must be asked without one (node10 would read `exports` if told ESM).
+    const modes: [string, ts.CompilerOptions, ts.ResolutionMode][] = [
+      ['bundler', { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler }, undefined],
+      ['node10', { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Node10 }, undefined],
+      ['node16', { module: ts.ModuleKind.Node16, moduleResolution: ts.ModuleResolutionKind.Node16 }, ts.ModuleKind.ESNext],
+      ['nodenext', { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext }, ts.ModuleKind.ESNext],
+    ]
+    for (const [mode, options, importedAs] of modes) {
+      expect({ mode, found: resolveTypes(specifiers, options, importedAs) }).toEqual({ mode, found: declarations })
+    }
+  })
+
+  it('maps every subpath in typesVersions to the declarations its exports entry names', () => {
+    // node10 reads typesVersions instead of exports: an entry added to one and not the other
+    // would be untyped there.
+    const subpaths = entries.filter(([subpath]) => subpath !== '.')
+    expect(pkg.typesVersions).toEqual({ '*': Object.fromEntries(subpaths.map(([subpath, conditions]) => [subpath.slice(2), [conditions.types]])) })
+  })
+
+  it('ships the license package.json names', () => {
+    expect(pkg.license).toBe('MIT')
+    expect(pkg.files).toContain('LICENSE')
+    expect(readFileSync(join(__dirname, '..', 'LICENSE'), 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) 2026 Tessera contributors\n/)
   })
 
   it('keeps next an optional peer dependency, reached only from tessera/nextjs', () => {

@@ -1,6 +1,8 @@
-// The Next.js version of the demo blog. `tessera` and its entries resolve to the repository's
-// own sources through tsconfig.json's `paths` (no build of the library needed first); Turbopack
-// reads files above this folder because its root is the repository.
+// The Next.js version of the demo blog. `tessera` and its entries resolve as an app's do: to the
+// built package (dist/, `npm run build`), through package.json's exports (this app is inside the
+// package, which Node and bundlers let import itself by name), so what runs is what is published,
+// 'use client' directives included. Turbopack reads files above this folder because its root is
+// the repository.
 import { fileURLToPath } from 'node:url'
 
 /** @type {import('next').NextConfig} */

@@ -3,10 +3,11 @@
 //
 //   node examples/next/serve.mjs      PORT=3000 DEMO_DELAY_MS=150
 //
-// Builds the app (`next build`, production) when a source is newer than the last build, then
-// serves it with Next's programmatic API; `/api/*` goes to the API, everything else to Next.
-// `tessera` resolves to the repository's sources (tsconfig.json's paths), so the library needs
-// no build first. `startNextDemo` is what the e2e uses to run the same thing in-process.
+// Builds the library (`npm run build`, dist/) and then the app (`next build`, production) when a
+// source is newer than the last build, then serves it with Next's programmatic API; `/api/*` goes
+// to the API, everything else to Next. `tessera` resolves to the built package, as in an app that
+// installed it (see next.config.mjs). `startNextDemo` is what the e2e uses to run the same thing
+// in-process.
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
@@ -21,13 +22,15 @@ process.env.NEXT_TELEMETRY_DISABLED = '1'
 const here = fileURLToPath(new URL('.', import.meta.url))
 const repo = resolve(here, '../..')
 const require = createRequire(import.meta.url)
-/** What a build is made from: newer than the build means build again. */
+/** What the library's build (dist/) is made from. */
+const librarySources = [join(repo, 'src'), join(repo, 'rollup.config.mjs'), join(repo, 'tsconfig.json'), join(repo, 'package.json')]
+/** What the app's build is made from: newer than the build means build again. */
 const sources = [
   join(here, 'app'),
   join(here, 'components'),
   join(here, 'next.config.mjs'),
   join(here, 'tsconfig.json'),
-  join(repo, 'src'),
+  join(repo, 'dist'),
   join(repo, 'examples/demo/src'),
   join(repo, 'package-lock.json'),
 ]
@@ -76,30 +79,47 @@ export async function startNextDemo({ port = 3000, host = '127.0.0.1', delayMs =
 function resolveRelativeFetch(origin) {
   const platformFetch = globalThis.fetch
   globalThis.fetch = (input, init) => platformFetch(typeof input === 'string' && input.startsWith('/') ? origin + input : input, init)
+  // A fetch a Server Component awaits itself goes through Next's own fetch first, which wants an
+  // absolute URL before it gets here: such a page prefixes the API's origin (app/tags).
+  process.env.DEMO_API_ORIGIN = origin
   return () => {
     globalThis.fetch = platformFetch
+    delete process.env.DEMO_API_ORIGIN
   }
 }
 
-/** Builds the app (`next build`, production) unless the last build is newer than every source. */
-export function buildIfStale(log = () => {}) {
+/**
+ * Builds the library (dist/) and then the app (`next build`, production), each unless its last
+ * build is newer than every one of its sources. Resolves to whether the app was built.
+ */
+export async function buildIfStale(log = () => {}) {
+  await buildWhenStale({ output: join(repo, 'dist', 'index.js'), sources: librarySources, what: 'the library (npm run build)', log, build: libraryBuild })
   return buildWhenStale({ output: join(here, '.next', 'BUILD_ID'), sources, what: 'the Next.js app (next build)', log, build: nextBuild })
+}
+
+/** Runs the library's build (Rollup, as `npm run build` does) in a child process. */
+function libraryBuild() {
+  return run(require.resolve('rollup/dist/bin/rollup'), ['-c'], repo, 'npm run build')
 }
 
 /** Runs `next build` in a child process; rejects with its output when it fails. */
 function nextBuild() {
-  const bin = require.resolve('next/dist/bin/next')
-  return new Promise((resolveBuild, reject) => {
-    const child = spawn(process.execPath, [bin, 'build', here], {
-      cwd: here,
-      env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
+  return run(require.resolve('next/dist/bin/next'), ['build', here], here, 'next build', { NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' })
+}
+
+/** Runs a Node program; rejects with its output when it fails. */
+function run(bin, args, cwd, what, env = {}) {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], {
+      cwd,
+      env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let output = ''
     child.stdout.on('data', (chunk) => (output += chunk))
     child.stderr.on('data', (chunk) => (output += chunk))
     child.once('error', reject)
-    child.once('exit', (code) => (code === 0 ? resolveBuild() : reject(new Error(`next build failed (exit ${code}):\n${output}`))))
+    child.once('exit', (code) => (code === 0 ? resolveRun() : reject(new Error(`${what} failed (exit ${code}):\n${output}`))))
   })
 }
 

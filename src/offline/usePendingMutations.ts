@@ -1,3 +1,4 @@
+'use client'
 import { useCallback, useSyncExternalStore } from 'react'
 import { useDataContext } from '../react/context'
 import { offlineManagerOf, type QueuedMutation } from './OfflineManager'

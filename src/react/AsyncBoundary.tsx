@@ -1,3 +1,4 @@
+'use client'
 import { Component, Suspense, useCallback, useState, type ComponentType, type ContextType, type ReactNode } from 'react'
 import { DataContext, RevealContext } from './context'
 

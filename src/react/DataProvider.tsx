@@ -1,3 +1,4 @@
+'use client'
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { createStore, type Controller, type ControllerOptions, type DevToolsConnector, type Manager, type State, type Store } from '../store/index'
 import { ControllerContext, DataContext, RevealGenerationContext, type DataContextValue } from './context'

@@ -1,3 +1,4 @@
+'use client'
 import type { ComponentType, ReactNode } from 'react'
 import { ErrorBoundary, isDataError, type ErrorFallbackProps } from './AsyncBoundary'
 

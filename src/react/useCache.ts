@@ -1,3 +1,4 @@
+'use client'
 import type { EndpointInterface, ResolveType } from '../endpoint/types'
 import { Query, type QueryArgs } from '../endpoint/Query'
 import { ExpiryStatus } from '../store/index'

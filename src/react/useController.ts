@@ -1,3 +1,4 @@
+'use client'
 import { useContext } from 'react'
 import { Controller } from '../store/index'
 import { ControllerContext, DataContext } from './context'

@@ -1,3 +1,4 @@
+'use client'
 import { useEffect } from 'react'
 import type { EndpointInterface, ResolveType } from '../endpoint/types'
 import { ExpiryStatus } from '../store/index'

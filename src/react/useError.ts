@@ -1,3 +1,4 @@
+'use client'
 import withSelector from 'use-sync-external-store/with-selector'
 import type { EndpointInterface } from '../endpoint/types'
 import type { State } from '../store/index'

@@ -1,3 +1,4 @@
+'use client'
 import { useEffect } from 'react'
 import type { EndpointInterface } from '../endpoint/types'
 import { ExpiryStatus } from '../store/index'

@@ -1,3 +1,4 @@
+'use client'
 import type { ResolveType } from '../endpoint/types'
 import { useSubscription } from './useSubscription'
 import { useSuspense, type ReadEndpoint, type SkippedRead } from './useSuspense'

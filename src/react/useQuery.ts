@@ -1,3 +1,4 @@
+'use client'
 import type { Denormalize } from '../schema/index'
 import { useDataContext } from './context'
 import { useResponse } from './useResponse'

@@ -1,3 +1,4 @@
+'use client'
 import { useEffect } from 'react'
 import withSelector from 'use-sync-external-store/with-selector'
 import type { EndpointInterface } from '../endpoint/types'

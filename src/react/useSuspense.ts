@@ -1,3 +1,4 @@
+'use client'
 import * as React from 'react'
 import { useContext, useEffect, useRef } from 'react'
 import type { EndpointInterface, ResolveType } from '../endpoint/types'

@@ -1,3 +1,4 @@
+'use client'
 import { useCallback, type ReactNode } from 'react'
 import type { Controller } from '../store/Controller'
 import type { Fixture, Interceptor } from './fixtureTypes'

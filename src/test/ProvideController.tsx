@@ -1,3 +1,4 @@
+'use client'
 import { useMemo, type ReactNode } from 'react'
 import { ControllerContext } from '../react/context'
 import { useController } from '../react/useController'

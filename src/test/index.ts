@@ -18,5 +18,8 @@ export type {
   InterceptableEndpoint,
   FixtureResponse,
 } from './fixtureTypes'
-// Testing Library's act (React's), re-exported as data-client's test package does.
-export { act, type RenderHookOptions } from '@testing-library/react'
+// Testing Library's act (React's), re-exported as data-client's test package does: through
+// makeRenderDataClient, a client module, so that importing this entry in a React Server Components
+// graph (for mockInitialState, say) does not load Testing Library, which needs react-dom's client.
+export { act } from './makeRenderDataClient'
+export type { RenderHookOptions } from '@testing-library/react'

@@ -1,4 +1,5 @@
-import { act, renderHook, waitFor, type waitForOptions } from '@testing-library/react'
+'use client'
+import { act as testingLibraryAct, renderHook, waitFor, type waitForOptions } from '@testing-library/react'
 import { Component, Suspense, type ComponentType, type PropsWithChildren, type ReactNode } from 'react'
 import { Controller, type ControllerOptions } from '../store/Controller'
 import { getDefaultManagers } from '../store/getDefaultManagers'
@@ -91,7 +92,7 @@ export function makeRenderDataClient(Provider: ComponentType<TestProviderProps>)
         // update outside act. Actions dispatched within an act already just join it.
         const dispatch = this.dispatch
         this.dispatch = (action) => {
-          act(() => {
+          testingLibraryAct(() => {
             dispatch(action)
           })
         }
@@ -216,3 +217,10 @@ class Boundary extends Component<BoundaryProps, { error: Error | undefined; atte
     return this.state.error === undefined ? this.props.children : null
   }
 }
+
+/**
+ * Testing Library's `act` (React's), for what a test does outside `renderDataClient`. A binding of
+ * this module, not a re-export, which the build would send straight to Testing Library, out of
+ * this client module.
+ */
+export const act: typeof testingLibraryAct = testingLibraryAct

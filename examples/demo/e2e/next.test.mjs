@@ -1,7 +1,9 @@
 // The Next.js App Router version of the demo (examples/next, `npm run demo:next`), production
 // build, in headless Chromium: the server's HTML holds the data, the browser hydrates it without
 // a single API request, untrusted text stays text, and likes, new articles and client navigation
-// work after hydration. The first run includes `next build` (a few seconds to a minute).
+// work after hydration. The root layout and the tag page are Server Components importing from
+// 'tessera' itself, and the app resolves 'tessera' to the built package (dist/), as an installed
+// one does. The first run includes `next build` (a few seconds to a minute).
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { startNextDemo } from '../../next/serve.mjs'
@@ -17,6 +19,8 @@ describe('demo on Next.js (App Router, production build)', () => {
   let context
   /** The id of the seeded article whose title is markup that would run a script if unescaped. */
   const hostileId = seedArticles().find((article) => article.title === HOSTILE).id
+  /** A tag of that article (the tag pages list it). */
+  const hostileTag = seedArticles().find((article) => article.title === HOSTILE).tags[0]
   /** The first row of the list, read from the API (the list is newest first). */
   let firstTitle
 
@@ -188,6 +192,64 @@ describe('demo on Next.js (App Router, production build)', () => {
     await quiet()
     assert.deepEqual(apiRequests, ['POST /api/articles'])
     assert.equal(await page.evaluate(() => window.__fallbacks), 0, 'no loading fallback showed')
+    await settle()
+    check()
+    await page.close()
+  })
+
+  // The root layout is a Server Component that imports DataProvider from 'tessera/nextjs' and
+  // AsyncBoundary from 'tessera'; /tags/[tag] is a Server Component that awaits
+  // ArticleResource.getList (from 'tessera') itself. The app resolves 'tessera' to the built package.
+  it('renders a Server Component page that awaits an endpoint: its data is in the HTML, escaped', async () => {
+    const tag = hostileTag
+    const expected = (await (await fetch(`${demo.url}api/articles?tag=${tag}`)).json()).results
+    assert.ok(expected.some((article) => article.title === HOSTILE), `the hostile title is tagged #${tag}`)
+    const mark = demo.api.log.length
+    const html = await (await fetch(`${demo.url}tags/${tag}`)).text()
+    assert.deepEqual(demo.api.requests(mark), [`GET /api/articles?tag=${tag}`])
+    for (const { title } of expected) assert.ok(html.includes(`>${escapeHTML(title)}</a>`), `${JSON.stringify(title)} is a link in the HTML`)
+    assert.ok(!html.includes(HOSTILE), 'the hostile title is never written unescaped')
+    // The page's data is its HTML: nothing went through the request's store to the browser's.
+    assert.doesNotMatch(html, /__TESSERA_DATA__/)
+  })
+
+  it('navigates from the list to a Server Component page and on to an article, with no API request from the browser', async () => {
+    const { page, check, apiRequests, settle } = await openPage()
+    await page.goto(demo.url)
+    await hydrated(page, 'ul.article-list a.tag')
+    await page.evaluate(() => {
+      window.__fallbacks = 0
+      new MutationObserver(() => {
+        if (document.querySelector('.fallback')) window.__fallbacks++
+      }).observe(document.body, { childList: true, subtree: true })
+    })
+    // A client navigation: the Server Component runs on the server, the browser gets its output.
+    await page.locator(`ul.article-list a.tag[href="/tags/${hostileTag}"]`).first().click()
+    await page.waitForURL(`**/tags/${hostileTag}`)
+    await expectText(page.locator('h1'), `#${hostileTag}`, 'the tag heading')
+    const titles = await page.locator('ul[aria-label="Tagged articles"] a.title').allTextContents()
+    assert.ok(titles.includes(HOSTILE), `the hostile title is a row, as text: ${JSON.stringify(titles.slice(0, 3))}`)
+    assert.equal(await page.evaluate(() => window.__xss), undefined)
+    await screenshot(page, 'next-tag')
+
+    // On to an article: its page's Server Component fetches it and hands it to useSuspense below.
+    const link = page.locator('ul[aria-label="Tagged articles"] a.title').first()
+    const title = await link.textContent()
+    const href = await link.getAttribute('href')
+    await link.click()
+    await page.waitForURL(`**${href}`)
+    await expectText(page.locator('article h1'), title, 'the article heading')
+    await hydrated(page, '.like-button')
+    await quiet()
+    assert.deepEqual(apiRequests, [])
+    assert.equal(await page.evaluate(() => window.__fallbacks), 0, 'no loading fallback showed')
+
+    // The client component is live: a like reaches the server once and shows at once.
+    const before = Number(await page.locator('.like-count').textContent())
+    await page.locator('.like-button').click()
+    await expectText(page.locator('.like-count'), String(before + 1), 'the like count')
+    await answered()
+    assert.deepEqual(apiRequests, [`POST ${href.replace('/articles/', '/api/articles/')}/like`])
     await settle()
     check()
     await page.close()

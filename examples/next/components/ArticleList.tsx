@@ -60,9 +60,9 @@ function ArticleRow({ article }: { article: ArticleSummary }) {
         by {article.author.name}{' '}
         <span className="tags">
           {article.tags.map((tag) => (
-            <span key={tag} className="tag">
+            <Link key={tag} className="tag" href={`/tags/${encodeURIComponent(tag)}`}>
               #{tag}
-            </span>
+            </Link>
           ))}
         </span>
         <span className="likes" aria-label={`${article.likes} likes`}>
