@@ -122,3 +122,4 @@ export type { ResourceGenerics, ResourceExtendable } from './endpoint/rest/Resou
 export { hookifyResource, type HookifiedResource } from './endpoint/rest/hookifyResource'
 export { GQLEndpoint, GQLError, type GQLOptions, type GQLOperation } from './endpoint/graphql/GQLEndpoint'
 export { GQLEntity } from './endpoint/graphql/GQLEntity'
+export { getImage, type ImageArgs } from './endpoint/getImage'

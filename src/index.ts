@@ -10,7 +10,7 @@ export {
   GCManager, GC, AbortError, ResetError, devTools, FETCH, RECEIVE, OPTIMISTIC, INVALIDATE,
   INVALIDATE_ALL, EXPIRE_ALL, RESET, HYDRATE, createFetch, createReceive, RestEndpoint, NetworkError,
   MissingParameterError, InvalidParameterError, createResource, shortenPath, hookifyResource,
-  GQLEndpoint, GQLError, GQLEntity,
+  GQLEndpoint, GQLError, GQLEntity, getImage,
 } from './headless'
 export type {
   Denormalize, DenormalizeNullable, Normalize, Schema, EntityMeta, EntityTable, EntitiesMetaTable,
@@ -25,7 +25,7 @@ export type {
   ReceiveMeta, RestEndpointOptions, RestGenerics, RestArgs, RestResult, BodyData, AddGenerics,
   AssignGenerics, PageGenerics, PathArgs, PathKeys, ShortenPath, SearchValue, GetEndpoint,
   MutateEndpoint, PaginationFieldEndpoint, RestType, Resource, ResourceOptions, ResourceGenerics,
-  ResourceExtendable, HookifiedResource, GQLOptions, GQLOperation,
+  ResourceExtendable, HookifiedResource, GQLOptions, GQLOperation, ImageArgs,
 } from './headless'
 
 // react
