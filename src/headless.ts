@@ -5,7 +5,6 @@
 export {
   Entity,
   validateRequired,
-  schema,
   normalize,
   denormalize,
   denormalizeCached,
@@ -33,6 +32,9 @@ export type {
 } from './schema/index'
 
 // endpoint
+// The namespace with `schema.Query` (data-client 0.11+), and its classes by name (data-client 0.15.5+).
+export * as schema from './endpoint/schema'
+export { All, Collection, Invalidate, Union, Values } from './schema/schema'
 export { Endpoint, type EndpointOptions } from './endpoint/Endpoint'
 export { Query, type QueryArgs, type QuerySchema } from './endpoint/Query'
 export type {
@@ -117,7 +119,7 @@ export { NetworkError } from './endpoint/rest/NetworkError'
 export { MissingParameterError, InvalidParameterError } from './endpoint/rest/path'
 export type { PathArgs, PathKeys, ShortenPath, SearchValue } from './endpoint/rest/pathTypes'
 export type { GetEndpoint, MutateEndpoint, PaginationFieldEndpoint, RestType } from './endpoint/rest/RestType'
-export { createResource, shortenPath, type Resource, type ResourceOptions } from './endpoint/rest/createResource'
+export { createResource, resource, shortenPath, type Resource, type ResourceOptions } from './endpoint/rest/createResource'
 export type { ResourceGenerics, ResourceExtendable } from './endpoint/rest/Resource'
 export { hookifyResource, type HookifiedResource } from './endpoint/rest/hookifyResource'
 export { GQLEndpoint, GQLError, type GQLOptions, type GQLOperation } from './endpoint/graphql/GQLEndpoint'

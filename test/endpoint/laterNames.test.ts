@@ -1,0 +1,89 @@
+// Names data-client added between 0.11 and 0.18 that live in the schema and endpoint layers:
+// `schema.Query`, the schema classes by name, `resource`, `nonFilterArgumentKeys` on a resource,
+// an Entity without `pk()`, `Entity.shouldUpdate`.
+import { All, Collection, Entity, Invalidate, Query, Union, Values, createResource, resource, schema } from '../../src/index'
+import * as store from '../../src/headless'
+import { createTestStore } from '../helpers/createTestStore'
+import { installFakeFetch, type FakeFetch } from '../helpers/fakeFetch'
+
+// No pk(): the id field is the key (data-client 0.14.10+).
+class Todo extends Entity {
+  id = 0
+  title = ''
+  userId = 0
+  static override key = 'Todo'
+}
+
+let fake: FakeFetch
+beforeEach(() => {
+  fake = installFakeFetch()
+})
+afterEach(() => fake.restore())
+
+describe('schema.Query', () => {
+  it('is the top-level Query, so `new schema.Query(...)` (data-client 0.11+) reads the cache', () => {
+    expect(schema.Query).toBe(Query)
+    expect(store.schema.Query).toBe(Query)
+    const { controller, store: s } = createTestStore()
+    const TodoResource = resource({ path: '/todos/:id', schema: Todo })
+    controller.setResponse(TodoResource.getList, [{ id: 1, title: 'a' }, { id: 2, title: 'b' }])
+    const count = new schema.Query(new schema.All(Todo), (todos) => todos.length)
+    expect(controller.get(count, s.getState())).toBe(2)
+  })
+
+  it('comes with the schema classes by name (data-client 0.15.5+), the same classes as under schema', () => {
+    expect([All, Collection, Invalidate, Union, Values]).toEqual([schema.All, schema.Collection, schema.Invalidate, schema.Union, schema.Values])
+    expect(store.Collection).toBe(schema.Collection)
+  })
+})
+
+describe('resource', () => {
+  it('is createResource under data-client 0.14’s name: the same members, the same requests', async () => {
+    expect(resource).toBe(createResource)
+    fake.route('GET /todos/5', { json: { id: 5, title: 'five' } })
+    const { controller } = createTestStore()
+    const todo = await controller.fetch(resource({ path: '/todos/:id', schema: Todo }).get, { id: 5 })
+    expect(todo).toBeInstanceOf(Todo)
+    expect(todo.title).toBe('five')
+  })
+
+  it('passes nonFilterArgumentKeys to its list, so a created item joins lists that differ only in those', async () => {
+    const plain = resource({ path: '/todos/:id', schema: Todo, searchParams: {} as { userId?: number; sort?: string } })
+    const sorted = resource({ path: '/todos/:id', schema: Todo, searchParams: {} as { userId?: number; sort?: string }, nonFilterArgumentKeys: ['sort'] })
+    fake.route('POST /todos?userId=1', { json: { id: 3, title: 'new', userId: 1 } })
+    for (const [res, joins] of [[plain, false], [sorted, true]] as const) {
+      const { controller, store: s } = createTestStore()
+      controller.setResponse(res.getList, { userId: 1, sort: 'title' }, [{ id: 1, title: 'a', userId: 1 }])
+      await controller.fetch(res.getList.push, { userId: 1 }, { title: 'new' })
+      const ids = controller.getResponse(res.getList, { userId: 1, sort: 'title' }, s.getState()).data?.map((t) => t.id)
+      expect(ids).toEqual(joins ? [1, 3] : [1])
+    }
+  })
+})
+
+describe('Entity', () => {
+  it('needs no pk(): the id field names the record', () => {
+    const { controller, store: s } = createTestStore()
+    const TodoResource = resource({ path: '/todos/:id', schema: Todo })
+    controller.setResponse(TodoResource.get, { id: 7 }, { id: 7, title: 'seven' })
+    controller.setResponse(TodoResource.getList, [{ id: 7, title: 'renamed' }])
+    expect(controller.getResponse(TodoResource.get, { id: 7 }, s.getState()).data?.title).toBe('renamed')
+  })
+
+  it('keeps the stored record when shouldUpdate (data-client 0.11’s name for useIncoming) says no', () => {
+    class Locked extends Todo {
+      static override key = 'Locked'
+      static override shouldUpdate(_existingMeta: unknown, _incomingMeta: unknown, existing: { title: string }) {
+        return existing.title !== 'locked'
+      }
+    }
+    const { controller, store: s, clock } = createTestStore()
+    const LockedResource = resource({ path: '/locked/:id', schema: Locked })
+    controller.setResponse(LockedResource.get, { id: 1 }, { id: 1, title: 'locked' })
+    controller.setResponse(LockedResource.get, { id: 2 }, { id: 2, title: 'open' })
+    clock.advance(10)
+    controller.setResponse(LockedResource.getList, [{ id: 1, title: 'changed' }, { id: 2, title: 'changed' }])
+    const titles = controller.getResponse(LockedResource.getList, s.getState()).data?.map((t) => t.title)
+    expect(titles).toEqual(['locked', 'changed'])
+  })
+})
