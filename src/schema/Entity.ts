@@ -63,19 +63,13 @@ export abstract class Entity {
 
   /**
    * False to keep the stored record as it is, ignoring an incoming one (whose freshness stamps
-   * still count); called only when a record is stored. True by default.
+   * still count); asked only when a record is stored, and only when a class defines it (none by
+   * default: every incoming record is merged).
    */
-  static useIncoming(_existingMeta: EntityMeta, _incomingMeta: EntityMeta, _existing: any, _incoming: any): boolean {
-    return true
-  }
+  declare static useIncoming?: (existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any) => boolean
 
-  /**
-   * `useIncoming` under the name data-client gives it from 0.11 on: false keeps the stored record
-   * and ignores the incoming one. Override either; both are asked.
-   */
-  static shouldUpdate(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any): boolean {
-    return this.useIncoming(existingMeta, incomingMeta, existing, incoming)
-  }
+  /** `useIncoming` under the name data-client gives it from 0.11 on; asked first when a class defines both. */
+  declare static shouldUpdate?: (existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any) => boolean
 
   /** True when the incoming record was fetched before the stored one and must not win. */
   static shouldReorder(existingMeta: EntityMeta, incomingMeta: EntityMeta, _existing: any, _incoming: any): boolean {
@@ -89,7 +83,8 @@ export abstract class Entity {
    */
   static mergeWithStore(existingMeta: EntityMeta | undefined, incomingMeta: EntityMeta, existing: any, incoming: any): any {
     // Asked only when overridden: this runs for every stored record a response touches.
-    if ((this.useIncoming !== Entity.useIncoming || this.shouldUpdate !== Entity.shouldUpdate) && existingMeta !== undefined && !this.shouldUpdate(existingMeta, incomingMeta, existing, incoming)) return existing
+    const update = this.shouldUpdate ?? this.useIncoming
+    if (update && existingMeta !== undefined && !update.call(this, existingMeta, incomingMeta, existing, incoming)) return existing
     if (existingMeta !== undefined && this.shouldReorder(existingMeta, incomingMeta, existing, incoming)) {
       const fieldsAt = existingMeta.fieldsAt
       if (fieldsAt === undefined) return this.merge(incoming, existing)

@@ -87,7 +87,7 @@ export function shortenPath<P extends string>(path: P): ShortenPath<P> {
 export function createResource<P extends string, S extends Schema, B = unknown, Q = unknown>(
   options: TypedResourceOptions<P, S, B, Q>,
 ): ResourceOf<GenericsOf<P, S, B, Q>> {
-  const { path, schema, Endpoint = RestEndpoint, searchParams, body, optimistic, paginationField, nonFilterArgumentKeys, ...common } = options
+  const { path, schema, Endpoint = RestEndpoint, searchParams, body, optimistic, paginationField, ...common } = options
   const name =
     (schema as { key?: string }).key ?? (schema as { entityKeys?: string }).entityKeys ?? (schema as { name?: string }).name ?? 'resource'
   const make = (member: string, extra: Record<string, unknown>, guess?: (snapshot: SnapshotInterface, ...args: any[]) => unknown) =>
@@ -99,9 +99,10 @@ export function createResource<P extends string, S extends Schema, B = unknown, 
   const guessUpdated = (_snapshot: SnapshotInterface, params: object, sent: unknown) => ({ ...params, ...pojo(sent) })
   const cached = cachedInAnyForm(schema)
 
+  // The list reads its options (nonFilterArgumentKeys) from the resource's: no copy in every bundle.
   // getList carries the create guess (a read never uses it), so that its push and unshift, and
   // those of a getList extended with another list schema, are optimistic too.
-  const getList = make('getList', { path: shortenPath(path), schema: new Collection([schema], { nonFilterArgumentKeys }), searchParams, paginationField }, guessCreated)
+  const getList = make('getList', { path: shortenPath(path), schema: new Collection([schema], options), searchParams, paginationField }, guessCreated)
   return {
     get: make('get', { path, schema }),
     getList,
