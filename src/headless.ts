@@ -57,6 +57,7 @@ export {
   selectMeta,
   selectResult,
   NetworkManager,
+  IdlingNetworkManager,
   PollingManager,
   LogoutManager,
   GCManager,
@@ -76,6 +77,7 @@ export {
   createReceive,
 } from './store/index'
 export type {
+  DefaultManagersOptions,
   Store,
   StoreOptions,
   StoreListener,

@@ -11,6 +11,13 @@ import { PollingManager } from './managers/PollingManager'
  * twice (do not add a second PollingManager). A store made without `managers` has no polling; this
  * file is its own module, so apps that never call it do not bundle the PollingManager.
  */
-export function getDefaultManagers(options: GCOptions = {}): Manager[] {
-  return [new NetworkManager(), new GCManager(options), new PollingManager()]
+export function getDefaultManagers(options: DefaultManagersOptions = {}): Manager[] {
+  const { networkManager = new NetworkManager(), ...gc } = options
+  return [networkManager, new GCManager(gc), new PollingManager()]
+}
+
+/** Options of `getDefaultManagers`: the GC's, and the NetworkManager to use (data-client 0.14.4+). */
+export interface DefaultManagersOptions extends GCOptions {
+  /** In place of a new NetworkManager, e.g. `new IdlingNetworkManager()`. */
+  networkManager?: NetworkManager
 }
