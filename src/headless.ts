@@ -58,6 +58,8 @@ export {
   selectResult,
   NetworkManager,
   IdlingNetworkManager,
+  GCPolicy,
+  ImmortalGCPolicy,
   PollingManager,
   LogoutManager,
   GCManager,
@@ -78,6 +80,7 @@ export {
 } from './store/index'
 export type {
   DefaultManagersOptions,
+  GCPolicyOptions,
   Store,
   StoreOptions,
   StoreListener,

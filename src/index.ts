@@ -6,7 +6,7 @@
 export {
   Entity, validateRequired, schema, normalize, denormalize, denormalizeCached, inferResults,
   MemoCache, INVALID, SchemaError, Endpoint, Query, createStore, getDefaultManagers, Controller,
-  reducer, ExpiryStatus, selectMeta, selectResult, NetworkManager, IdlingNetworkManager, PollingManager, LogoutManager,
+  reducer, ExpiryStatus, selectMeta, selectResult, NetworkManager, IdlingNetworkManager, GCPolicy, ImmortalGCPolicy, PollingManager, LogoutManager,
   GCManager, GC, AbortError, ResetError, devTools, FETCH, RECEIVE, OPTIMISTIC, INVALIDATE,
   INVALIDATE_ALL, EXPIRE_ALL, RESET, HYDRATE, createFetch, createReceive, RestEndpoint, NetworkError,
   MissingParameterError, InvalidParameterError, createResource, shortenPath, hookifyResource,
@@ -17,7 +17,7 @@ export type {
   EntityPath, EntityClass, NormalizedResult, NormalizedSchema, MemoResult, SchemaAttribute,
   CollectionOptions, EntityMixinOptions, EndpointOptions, QueryArgs, QuerySchema,
   EndpointInterface, EndpointExtraOptions, ErrorPolicy, SnapshotInterface, ResolveType,
-  EndpointArgs, FetchFunction, DefaultManagersOptions, Store, StoreOptions, StoreListener, State, ResponseMeta,
+  EndpointArgs, FetchFunction, DefaultManagersOptions, GCPolicyOptions, Store, StoreOptions, StoreListener, State, ResponseMeta,
   SerializedError, ResponseInfo, Manager, ManagerAPI, SetValue, LogoutManagerOptions, LogoutError, Middleware, Dispatch,
   DevToolsOptions, DevToolsConnection, DevToolsConnector, ControllerOptions, FetchReturn,
   KeyFilter, Action, FetchAction, FetchCause, RequestCall, ReceiveAction, ReceiveErrorAction, OptimisticAction, HydrateAction,

@@ -7,6 +7,7 @@ export { Controller, DEFAULT_DATA_EXPIRY, DEFAULT_ERROR_EXPIRY, NEVER, ResetErro
 export type { Manager, ManagerAPI, Middleware, Dispatch, RequestCall } from './Manager'
 export { NetworkManager, AbortError } from './managers/NetworkManager'
 export { IdlingNetworkManager } from './managers/IdlingNetworkManager'
+export { GCPolicy, ImmortalGCPolicy, type GCPolicyOptions } from './managers/GCPolicy'
 export { PollingManager } from './managers/PollingManager'
 export { LogoutManager, type LogoutManagerOptions, type LogoutError } from './managers/LogoutManager'
 export { GCManager, DEFAULT_GC_TIME, DEFAULT_GC_BATCH, type GCOptions } from './managers/GCManager'
