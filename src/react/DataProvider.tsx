@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { createStore, type GCManager, type Controller, type ControllerOptions, type DevToolsConnector, type Manager, type State, type Store } from '../store/index'
+import { createStore, type Controller, type ControllerOptions, type DevToolsConnector, type Manager, type State, type Store } from '../store/index'
 import { ActiveReads } from './ActiveReads'
 import { ControllerContext, DataContext, RevealGenerationContext, type DataContextValue } from './context'
 
@@ -9,8 +9,6 @@ export interface DataProviderProps {
   store?: Store
   /** Managers for the store made here, e.g. `[new PollingManager()]` to make `pollFrequency` poll. */
   managers?: readonly Manager[]
-  /** The store's garbage collector, data-client's `gcPolicy` (see createStore's option of that name). */
-  gcPolicy?: GCManager
   /** Connects the store made here to Redux DevTools: `devtools={devTools({ name })}` (see createStore). */
   devtools?: DevToolsConnector | false
   /**

@@ -21,11 +21,6 @@ export interface StoreOptions extends GCOptions {
    * it): a NetworkManager or GCManager in it is used instead of a new one, never beside it.
    */
   managers?: readonly Manager[]
-  /**
-   * The garbage collector to use, data-client's `gcPolicy` (`new GCPolicy()`, `new ImmortalGCPolicy()`,
-   * or any GCManager): it replaces the one createStore would make, and a GCManager in `managers`.
-   */
-  gcPolicy?: GCManager
   /** A saved state to start from (for example one taken from devtools or a test). */
   initialState?: Partial<State>
   /**
@@ -137,8 +132,7 @@ export function createStore(options: StoreOptions = {}): Store {
  * @throws {TypeError} for two of either kind, or `gcTime`/`gcBatch` beside a GCManager of the app's.
  */
 function withDefaultManagers(options: StoreOptions): { managers: Manager[]; network: NetworkManager; gc: GCManager } {
-  const policy = options.gcPolicy
-  const given = policy ? [policy, ...(options.managers ?? []).filter((manager) => !(manager instanceof GCManager))] : options.managers ?? []
+  const given = options.managers ?? []
   const added: Manager[] = []
   // The name is passed in: a minifier may rename the class.
   const pick = <M extends Manager>(kind: new (options: GCOptions) => M, name: string): M => {

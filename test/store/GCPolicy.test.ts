@@ -1,4 +1,4 @@
-// data-client's GCPolicy names (0.14.19+): `gcPolicy` on createStore / DataProvider.
+// data-client's GCPolicy names (0.14.19+), given in `managers` (data-client: the `gcPolicy` prop).
 import { Entity, GCManager, GCPolicy, ImmortalGCPolicy, getDefaultManagers, resource, selectMeta } from '../../src/index'
 import { createTestStore } from '../helpers/createTestStore'
 
@@ -20,18 +20,19 @@ function keptAfter(options: Parameters<typeof createTestStore>[0], ms: number): 
 describe('GCPolicy', () => {
   it('is a GCManager that keeps data nobody reads for two minutes', () => {
     expect(new GCPolicy()).toBeInstanceOf(GCManager)
-    expect(keptAfter({ gcPolicy: new GCPolicy() }, 120_000 - 1)).toBe(true)
-    expect(keptAfter({ gcPolicy: new GCPolicy() }, 120_000 + 1)).toBe(false)
-    expect(keptAfter({ gcPolicy: new GCPolicy({ gcTime: 10_000 }) }, 10_001)).toBe(false)
+    expect(keptAfter({ managers: [new GCPolicy()] }, 120_000 - 1)).toBe(true)
+    expect(keptAfter({ managers: [new GCPolicy()] }, 120_000 + 1)).toBe(false)
+    expect(keptAfter({ managers: [new GCPolicy({ gcTime: 10_000 })] }, 10_001)).toBe(false)
   })
 
-  it('replaces the GCManager of getDefaultManagers() in managers, rather than making the store refuse two', () => {
-    expect(keptAfter({ managers: getDefaultManagers(), gcPolicy: new GCPolicy() }, 120_001)).toBe(false)
-    // The default GCManager alone keeps it longer (five minutes).
+  it('takes the place of the GCManager getDefaultManagers() gives', () => {
+    const [network, , polling] = getDefaultManagers()
+    expect(keptAfter({ managers: [network, new GCPolicy(), polling] }, 120_001)).toBe(false)
+    // The default GCManager keeps it longer (five minutes).
     expect(keptAfter({ managers: getDefaultManagers() }, 120_001)).toBe(true)
   })
 
   it('ImmortalGCPolicy never collects', () => {
-    expect(keptAfter({ gcPolicy: new ImmortalGCPolicy() }, 365 * 24 * 3_600_000)).toBe(true)
+    expect(keptAfter({ managers: [new ImmortalGCPolicy()] }, 365 * 24 * 3_600_000)).toBe(true)
   })
 })

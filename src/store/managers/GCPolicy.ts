@@ -17,10 +17,11 @@ export interface GCPolicyOptions {
 }
 
 /**
- * The garbage collector under data-client's name (0.14.19+), for `<DataProvider gcPolicy={new
- * GCPolicy()}>` or `createStore({ gcPolicy })`: a GCManager that keeps data nobody reads for two
- * minutes by default. Given as `gcPolicy`, it replaces the GCManager a store would make (or one
- * that `managers` holds).
+ * The garbage collector under data-client's name (0.14.19+): a GCManager that keeps data nobody
+ * reads for two minutes by default. data-client takes it as `<DataProvider gcPolicy={policy}>`;
+ * here it goes in `managers` (`managers={[new GCPolicy()]}`, or after `getDefaultManagers()` in
+ * place of its GCManager), where a store uses it instead of making a GCManager of its own. No
+ * `gcPolicy` prop, so that apps that keep the default collector do not bundle the code that reads it.
  */
 export class GCPolicy extends GCManager {
   constructor({ gcTime = 120_000, gcBatch }: GCPolicyOptions = {}) {
