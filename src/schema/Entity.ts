@@ -82,15 +82,17 @@ export abstract class Entity {
    * response still updates the fields a newer summary did not carry.
    */
   static mergeWithStore(existingMeta: EntityMeta | undefined, incomingMeta: EntityMeta, existing: any, incoming: any): any {
-    // Asked only when overridden: this runs for every stored record a response touches.
-    const update = this.shouldUpdate ?? this.useIncoming
-    if (update && existingMeta !== undefined && !update.call(this, existingMeta, incomingMeta, existing, incoming)) return existing
-    if (existingMeta !== undefined && this.shouldReorder(existingMeta, incomingMeta, existing, incoming)) {
-      const fieldsAt = existingMeta.fieldsAt
-      if (fieldsAt === undefined) return this.merge(incoming, existing)
-      const newer: Record<string, unknown> = {}
-      for (const field of Object.keys(existing)) if ((fieldsAt[field] ?? existingMeta.fetchedAt) > incomingMeta.fetchedAt) newer[field] = existing[field]
-      return this.merge(this.merge(existing, incoming), newer)
+    if (existingMeta !== undefined) {
+      // Defined by few classes (none by default), and asked only then: this runs for every stored
+      // record a response touches.
+      if ((this.shouldUpdate ?? this.useIncoming)?.call(this, existingMeta, incomingMeta, existing, incoming) === false) return existing
+      if (this.shouldReorder(existingMeta, incomingMeta, existing, incoming)) {
+        const fieldsAt = existingMeta.fieldsAt
+        if (fieldsAt === undefined) return this.merge(incoming, existing)
+        const newer: Record<string, unknown> = {}
+        for (const field of Object.keys(existing)) if ((fieldsAt[field] ?? existingMeta.fetchedAt) > incomingMeta.fetchedAt) newer[field] = existing[field]
+        return this.merge(this.merge(existing, incoming), newer)
+      }
     }
     return this.merge(existing, incoming)
   }
