@@ -61,6 +61,22 @@ describe('resource', () => {
   })
 })
 
+describe('what the README gives instead of Collection.remove / move (data-client 0.15)', () => {
+  it('removes an item from one cached list, and moves it to another, with controller.set', () => {
+    const { controller, store: s } = createTestStore()
+    const TodoResource = resource({ path: '/todos/:id', schema: Todo, searchParams: {} as { userId?: number } })
+    controller.setResponse(TodoResource.getList, { userId: 1 }, [{ id: 1, title: 'a', userId: 1 }, { id: 2, title: 'b', userId: 1 }])
+    controller.setResponse(TodoResource.getList, { userId: 2 }, [{ id: 3, title: 'c', userId: 2 }])
+    const ids = (userId: number) => controller.getResponse(TodoResource.getList, { userId }, s.getState()).data?.map((t) => t.id)
+    controller.set(TodoResource.getList.schema, { userId: 1 }, (todos: Todo[]) => todos.filter((t) => t.id !== 2))
+    expect(ids(1)).toEqual([1])
+    controller.set(TodoResource.getList.schema, { userId: 1 }, (todos: Todo[]) => todos.filter((t) => t.id !== 1))
+    controller.set(TodoResource.getList.schema, { userId: 2 }, (todos: Todo[]) => [...todos, { id: 1, title: 'a', userId: 2 }])
+    expect([ids(1), ids(2)]).toEqual([[], [3, 1]])
+    expect(controller.getResponse(TodoResource.get, { id: 1 }, s.getState()).data?.userId).toBe(2)
+  })
+})
+
 describe('Entity', () => {
   it('needs no pk(): the id field names the record', () => {
     const { controller, store: s } = createTestStore()
