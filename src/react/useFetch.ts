@@ -7,15 +7,10 @@ import { useResponse } from './useResponse'
 
 /**
  * What `useFetch` returns: a promise-like of the read's data that React 19's `use()` can read.
- * `resolved` is false while the fetch it stands for is in flight. Settled ones carry React's
+ * `resolved` is false while the fetch it stands for is in flight. Settled ones also carry React's
  * `status` / `value` / `reason` fields, so `use()` returns (or throws) at once without suspending.
  */
-export interface UsablePromise<T = unknown> extends PromiseLike<T> {
-  resolved: boolean
-  status?: 'pending' | 'fulfilled' | 'rejected'
-  value?: T
-  reason?: unknown
-}
+export type UsablePromise<T = unknown> = PromiseLike<T> & { resolved: boolean }
 
 /**
  * Starts a fetch when the data is missing or stale, and returns a promise of the data for
@@ -85,11 +80,11 @@ function inFlight(controller: Controller, key: string, load: () => Promise<unkno
 }
 
 function fulfilled(value: unknown): UsablePromise {
-  return { status: 'fulfilled', value, resolved: true, then: (onFulfilled, onRejected) => Promise.resolve(value).then(onFulfilled, onRejected) }
+  return { status: 'fulfilled', value, resolved: true, then: (onFulfilled, onRejected) => Promise.resolve(value).then(onFulfilled, onRejected) } as UsablePromise
 }
 
 function rejected(reason: unknown): UsablePromise {
-  return { status: 'rejected', reason, resolved: true, then: (onFulfilled, onRejected) => Promise.reject(reason).then(onFulfilled, onRejected) }
+  return { status: 'rejected', reason, resolved: true, then: (onFulfilled, onRejected) => Promise.reject(reason).then(onFulfilled, onRejected) } as UsablePromise
 }
 
 function ignore(): void {}
