@@ -37,6 +37,7 @@ export * as schema from './endpoint/schema'
 export { All, Collection, Invalidate, Union, Values } from './schema/schema'
 export { Endpoint, type EndpointOptions } from './endpoint/Endpoint'
 export { Query, type QueryArgs, type QuerySchema } from './endpoint/Query'
+export { Lazy } from './endpoint/Lazy'
 export type {
   EndpointInterface,
   EndpointExtraOptions,

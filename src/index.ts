@@ -10,7 +10,7 @@ export {
   GCManager, GC, AbortError, ResetError, devTools, FETCH, RECEIVE, OPTIMISTIC, INVALIDATE,
   INVALIDATE_ALL, EXPIRE_ALL, RESET, HYDRATE, createFetch, createReceive, RestEndpoint, NetworkError,
   MissingParameterError, InvalidParameterError, createResource, shortenPath, hookifyResource,
-  GQLEndpoint, GQLError, GQLEntity, getImage, resource, All, Collection, Invalidate, Union, Values,
+  GQLEndpoint, GQLError, GQLEntity, getImage, resource, Lazy, All, Collection, Invalidate, Union, Values,
 } from './headless'
 export type {
   Denormalize, DenormalizeNullable, Normalize, Schema, EntityMeta, EntityTable, EntitiesMetaTable,

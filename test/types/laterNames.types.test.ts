@@ -4,7 +4,7 @@
  */
 import { expectTypeOf } from 'expect-type'
 import { use } from 'react'
-import { Entity, getImage, resource, schema, useCancelling, useDebounce, useFetch, type UsablePromise } from '../../src/index'
+import { Entity, getImage, resource, schema, useCancelling, useDebounce, useFetch, useQuery, type UsablePromise } from '../../src/index'
 
 // data-client 0.14.10+: no pk(); and 0.10's style, pk() without `override` (noImplicitOverride is on).
 class Todo extends Entity {
@@ -47,6 +47,8 @@ describe('types of data-client 0.11-0.18 names', () => {
       expectTypeOf(new Article().pk()).toEqualTypeOf<string>()
       const count = new schema.Query(new schema.All(Todo), (todos) => todos.length)
       expectTypeOf(count.process).returns.toEqualTypeOf<number>()
+      const lazy = new schema.Lazy([Todo])
+      expectTypeOf(useQuery(lazy.query, ['1', '2'])).toEqualTypeOf<Todo[] | undefined>()
     }
     expect(typesOnly).toBeDefined()
   })
