@@ -103,3 +103,40 @@ describe('Entity', () => {
     expect(titles).toEqual(['locked', 'changed'])
   })
 })
+
+describe('Query over an object of schemas (data-client 0.14.6)', () => {
+  class Ticker extends Entity {
+    product_id = ''
+    price = 0
+    pk() {
+      return this.product_id
+    }
+    static override key = 'Ticker'
+  }
+  class Stats extends Entity {
+    product_id = ''
+    last = 0
+    pk() {
+      return this.product_id
+    }
+    static override key = 'Stats'
+  }
+  const queryPrice = new schema.Query({ ticker: Ticker, stats: Stats }, ({ ticker, stats }) => ticker?.price ?? stats?.last)
+
+  it('looks each member up by the pk the same arguments give, undefined members included', () => {
+    const { controller, store: s } = createTestStore()
+    expect(controller.get(queryPrice, { product_id: 'BTC' }, s.getState())).toBeUndefined()
+    controller.set(Stats, { product_id: 'BTC' }, { product_id: 'BTC', last: 10 })
+    expect(controller.get(queryPrice, { product_id: 'BTC' }, s.getState())).toBe(10)
+    controller.set(Ticker, { product_id: 'BTC' }, { product_id: 'BTC', price: 11 })
+    expect(controller.get(queryPrice, { product_id: 'BTC' }, s.getState())).toBe(11)
+    expect(controller.get(queryPrice, { product_id: 'ETH' }, s.getState())).toBeUndefined()
+  })
+
+  it('reads a schema.All member as every record of its type', () => {
+    const { controller, store: s } = createTestStore()
+    controller.setResponse(resource({ path: '/todos/:id', schema: Todo }).getList, [{ id: 1, title: 'a' }, { id: 2, title: 'b' }])
+    const counts = new schema.Query({ todos: new schema.All(Todo) }, ({ todos }) => todos?.length)
+    expect(controller.get(counts, s.getState())).toBe(2)
+  })
+})
