@@ -58,7 +58,10 @@ export class Query<S extends Schema = Schema, P extends readonly any[] = any[], 
   readSchema(lookup: object, none: unknown): ReadSchema {
     const read = this.schema.schema
     // An object of Entities (data-client 0.14.6): each looked up by the pk the same arguments give.
-    if (isObject(read) && !isArray(read) && !isEntity(read) && schemaKindOf(read) === undefined) lookup = joinOf(read as Record<string, unknown>, none)
+    // (A schema of its own making, with `denormalize`, is read as it is.)
+    if (isObject(read) && !isArray(read) && !isEntity(read) && schemaKindOf(read) === undefined && typeof (read as { denormalize?: unknown }).denormalize !== 'function') {
+      lookup = joinOf(read as Record<string, unknown>, none)
+    }
     const inputs = new Map<string, QueryInput>()
     const readsTables = schemaKindOf(lookup) === 'All'
     return {

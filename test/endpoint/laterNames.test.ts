@@ -1,7 +1,7 @@
 // Names data-client added between 0.11 and 0.18 that live in the schema and endpoint layers:
 // `schema.Query`, the schema classes by name, `resource`, `nonFilterArgumentKeys` on a resource,
 // an Entity without `pk()`, `Entity.shouldUpdate`.
-import { All, Collection, Entity, Invalidate, Query, Union, Values, createResource, resource, schema } from '../../src/index'
+import { All, Collection, Endpoint, Entity, ExpiryStatus, Invalidate, Query, Union, Values, createResource, resource, schema } from '../../src/index'
 import * as store from '../../src/headless'
 import { createTestStore } from '../helpers/createTestStore'
 import { installFakeFetch, type FakeFetch } from '../helpers/fakeFetch'
@@ -138,5 +138,19 @@ describe('Query over an object of schemas (data-client 0.14.6)', () => {
     controller.setResponse(resource({ path: '/todos/:id', schema: Todo }).getList, [{ id: 1, title: 'a' }, { id: 2, title: 'b' }])
     const counts = new schema.Query({ todos: new schema.All(Todo) }, ({ todos }) => todos?.length)
     expect(controller.get(counts, s.getState())).toBe(2)
+  })
+})
+
+describe('falsy responses (data-client 0.18.1 fixed refetching them for ever)', () => {
+  it('reads "", 0, false and null as valid data once fetched', async () => {
+    const { controller, store: s } = createTestStore()
+    for (const value of ['', 0, false, null]) {
+      let calls = 0
+      const endpoint = new Endpoint(async () => (calls++, value), { name: `falsy ${JSON.stringify(value)}` })
+      await controller.fetch(endpoint)
+      await controller.fetchIfStale(endpoint)
+      const read = controller.getResponse(endpoint, s.getState())
+      expect([read.data, read.expiryStatus, calls]).toEqual([value, ExpiryStatus.Valid, 1])
+    }
   })
 })
