@@ -5,7 +5,6 @@
 export {
   Entity,
   validateRequired,
-  schema,
   normalize,
   denormalize,
   denormalizeCached,
@@ -33,8 +32,12 @@ export type {
 } from './schema/index'
 
 // endpoint
+// The namespace with `schema.Query` (data-client 0.11+), and its classes by name (data-client 0.15.5+).
+export * as schema from './endpoint/schema'
+export { All, Collection, Invalidate, Union, Values } from './schema/schema'
 export { Endpoint, type EndpointOptions } from './endpoint/Endpoint'
 export { Query, type QueryArgs, type QuerySchema } from './endpoint/Query'
+export { Lazy } from './endpoint/Lazy'
 export type {
   EndpointInterface,
   EndpointExtraOptions,
@@ -55,6 +58,9 @@ export {
   selectMeta,
   selectResult,
   NetworkManager,
+  IdlingNetworkManager,
+  GCPolicy,
+  ImmortalGCPolicy,
   PollingManager,
   LogoutManager,
   GCManager,
@@ -79,6 +85,8 @@ export {
   createReceive,
 } from './store/index'
 export type {
+  DefaultManagersOptions,
+  GCPolicyOptions,
   Store,
   StoreOptions,
   StoreListener,
@@ -126,8 +134,9 @@ export { NetworkError } from './endpoint/rest/NetworkError'
 export { MissingParameterError, InvalidParameterError } from './endpoint/rest/path'
 export type { PathArgs, PathKeys, ShortenPath, SearchValue } from './endpoint/rest/pathTypes'
 export type { GetEndpoint, MutateEndpoint, PaginationFieldEndpoint, RestType } from './endpoint/rest/RestType'
-export { createResource, shortenPath, type Resource, type ResourceOptions } from './endpoint/rest/createResource'
+export { createResource, resource, shortenPath, type Resource, type ResourceOptions } from './endpoint/rest/createResource'
 export type { ResourceGenerics, ResourceExtendable } from './endpoint/rest/Resource'
 export { hookifyResource, type HookifiedResource } from './endpoint/rest/hookifyResource'
 export { GQLEndpoint, GQLError, type GQLOptions, type GQLOperation } from './endpoint/graphql/GQLEndpoint'
 export { GQLEntity } from './endpoint/graphql/GQLEntity'
+export { getImage, type ImageArgs } from './endpoint/getImage'

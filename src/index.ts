@@ -6,18 +6,18 @@
 export {
   Entity, validateRequired, schema, normalize, denormalize, denormalizeCached, inferResults,
   MemoCache, INVALID, SchemaError, Endpoint, Query, createStore, getDefaultManagers, Controller,
-  reducer, ExpiryStatus, selectMeta, selectResult, NetworkManager, PollingManager, LogoutManager,
+  reducer, ExpiryStatus, selectMeta, selectResult, NetworkManager, IdlingNetworkManager, GCPolicy, ImmortalGCPolicy, PollingManager, LogoutManager,
   GCManager, GC, AbortError, ResetError, devTools, DevToolsManager, actionTypes, tesseraHooks, SUBSCRIBE, UNSUBSCRIBE, FETCH, RECEIVE, OPTIMISTIC, INVALIDATE,
   INVALIDATE_ALL, EXPIRE_ALL, RESET, HYDRATE, createFetch, createReceive, RestEndpoint, NetworkError,
   MissingParameterError, InvalidParameterError, createResource, shortenPath, hookifyResource,
-  GQLEndpoint, GQLError, GQLEntity,
+  GQLEndpoint, GQLError, GQLEntity, getImage, resource, Lazy, All, Collection, Invalidate, Union, Values,
 } from './headless'
 export type {
   Denormalize, DenormalizeNullable, Normalize, Schema, EntityMeta, EntityTable, EntitiesMetaTable,
   EntityPath, EntityClass, NormalizedResult, NormalizedSchema, MemoResult, SchemaAttribute,
   CollectionOptions, EntityMixinOptions, EndpointOptions, QueryArgs, QuerySchema,
   EndpointInterface, EndpointExtraOptions, ErrorPolicy, SnapshotInterface, ResolveType,
-  EndpointArgs, FetchFunction, Store, StoreOptions, StoreListener, State, ResponseMeta,
+  EndpointArgs, FetchFunction, DefaultManagersOptions, GCPolicyOptions, Store, StoreOptions, StoreListener, State, ResponseMeta,
   SerializedError, ResponseInfo, Manager, ManagerAPI, SetValue, LogoutManagerOptions, LogoutError, Middleware, Next, TesseraHooks, ActionTypes, Dispatch,
   DevToolsOptions, DevToolsConnection, DevToolsConnector, ControllerOptions, FetchReturn,
   KeyFilter, Action, FetchAction, SubscribeAction, FetchCause, RequestCall, ReceiveAction, ReceiveErrorAction, OptimisticAction, HydrateAction,
@@ -25,7 +25,7 @@ export type {
   ReceiveMeta, RestEndpointOptions, RestGenerics, RestArgs, RestResult, BodyData, AddGenerics,
   AssignGenerics, PageGenerics, PathArgs, PathKeys, ShortenPath, SearchValue, GetEndpoint,
   MutateEndpoint, PaginationFieldEndpoint, RestType, Resource, ResourceOptions, ResourceGenerics,
-  ResourceExtendable, HookifiedResource, GQLOptions, GQLOperation,
+  ResourceExtendable, HookifiedResource, GQLOptions, GQLOperation, ImageArgs,
 } from './headless'
 
 // react
@@ -39,7 +39,9 @@ export { useDLE, type DLE } from './react/useDLE'
 export { useError } from './react/useError'
 export { useSubscription } from './react/useSubscription'
 export { useLive } from './react/useLive'
-export { useFetch } from './react/useFetch'
+export { useFetch, type UsablePromise } from './react/useFetch'
+export { useDebounce } from './react/useDebounce'
+export { useCancelling } from './react/useCancelling'
 export { useLoading } from './react/useLoading'
 export { useRevalidate } from './react/useRevalidate'
 export { AsyncBoundary, ErrorBoundary, type AsyncBoundaryProps, type ErrorBoundaryProps, type ErrorFallbackProps } from './react/AsyncBoundary'

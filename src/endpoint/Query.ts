@@ -1,5 +1,6 @@
-import { INVALID } from '../schema/index'
-import { schemaKindOf } from '../schema/kinds'
+import { INVALID, isEntity } from '../schema/index'
+import { isObject, schemaKindOf } from '../schema/kinds'
+import { inferPk } from '../schema/inferResults'
 import { isArray } from '../schema/isArray'
 import type { DenormalizeDelegate, Denormalize, Schema } from '../schema/index'
 import { stableStringify } from './stableKey'
@@ -55,6 +56,12 @@ export class Query<S extends Schema = Schema, P extends readonly any[] = any[], 
    * class, so that apps without queries do not bundle it.
    */
   readSchema(lookup: object, none: unknown): ReadSchema {
+    const read = this.schema.schema
+    // An object of Entities (data-client 0.14.6): each looked up by the pk the same arguments give.
+    // (A schema of its own making, with `denormalize`, is read as it is.)
+    if (isObject(read) && !isArray(read) && !isEntity(read) && schemaKindOf(read) === undefined && typeof (read as { denormalize?: unknown }).denormalize !== 'function') {
+      lookup = joinOf(read as Record<string, unknown>, none)
+    }
     const inputs = new Map<string, QueryInput>()
     const readsTables = schemaKindOf(lookup) === 'All'
     return {
@@ -83,6 +90,42 @@ export class Query<S extends Schema = Schema, P extends readonly any[] = any[], 
         return this.process(entries as Denormalize<S>, ...(delegate.args as unknown as P))
       },
     }
+  }
+}
+
+/**
+ * The lookup of a Query over an object of Entities (`{ ticker: Ticker, stats: Stats }`): each
+ * member is the record the read's arguments name (a pk, or parameters its `pk()` reads), or
+ * undefined when it is not cached; a `schema.All` member is every record of its type. Nothing at
+ * all is found only when no member names anything.
+ */
+function joinOf(members: Record<string, unknown>, none: unknown): ReadSchema {
+  const names = Object.keys(members)
+  return {
+    queryInput(args) {
+      const params = args[0]
+      const out: Record<string, unknown> = {}
+      let found = false
+      for (const name of names) {
+        const member = members[name]
+        const pk = schemaKindOf(member) === 'All' ? none
+          : typeof params === 'string' || typeof params === 'number' ? String(params)
+          : isEntity(member) && isObject(params) ? inferPk(member, args)
+          : undefined
+        if (pk !== undefined) out[name] = pk
+        found ||= pk !== undefined
+      }
+      return found ? out : undefined
+    },
+    normalize: identity,
+    denormalize(input: Record<string, unknown>, delegate) {
+      const out: Record<string, unknown> = {}
+      for (const name of names) {
+        const value = input[name] === undefined ? undefined : delegate.unvisit(members[name], input[name])
+        out[name] = value === INVALID ? undefined : value
+      }
+      return out
+    },
   }
 }
 

@@ -13,12 +13,13 @@ const defaultsCache = new WeakMap<object, object>()
 
 /**
  * Base class for a normalized record. Instance fields with defaults define the field set; `pk()`
- * names the record so every endpoint that returns it shares one copy in the cache.
+ * names the record so every endpoint that returns it shares one copy in the cache. `pk()` is
+ * optional: without it the `id` field is the key (data-client 0.14.10+). It is left out of the
+ * base type on purpose: a subclass's `pk()` is then its own member, so it needs no `override`
+ * under `noImplicitOverride` (as with data-client 0.10's abstract `pk`), and a class without one
+ * type-checks too.
  */
 export abstract class Entity {
-  /** The record's primary key; the same key from any endpoint means the same record. */
-  abstract pk(parent?: any, key?: string, args?: readonly any[]): string | number | undefined
-
   /** Table name in the store. Classes with the same key share records (summary and detail views). */
   declare static key: string
 
@@ -47,7 +48,7 @@ export abstract class Entity {
 
   /** Computes a pk from plain (processed) data by running the instance `pk()` on it. */
   static pk(value: any, parent?: any, key?: string, args?: readonly unknown[]): string | number | undefined {
-    return this.prototype.pk.call(value, parent, key, args)
+    return (this.prototype as { pk: (...a: unknown[]) => string | number | undefined }).pk.call(value, parent, key, args)
   }
 
   /** Returns a message when a record is unusable; a failing read is treated as Invalid and refetched. */
@@ -62,11 +63,13 @@ export abstract class Entity {
 
   /**
    * False to keep the stored record as it is, ignoring an incoming one (whose freshness stamps
-   * still count); called only when a record is stored. True by default.
+   * still count); asked only when a record is stored, and only when a class defines it (none by
+   * default: every incoming record is merged).
    */
-  static useIncoming(_existingMeta: EntityMeta, _incomingMeta: EntityMeta, _existing: any, _incoming: any): boolean {
-    return true
-  }
+  declare static useIncoming?: (existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any) => boolean
+
+  /** `useIncoming` under the name data-client gives it from 0.11 on; asked first when a class defines both. */
+  declare static shouldUpdate?: (existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any) => boolean
 
   /** True when the incoming record was fetched before the stored one and must not win. */
   static shouldReorder(existingMeta: EntityMeta, incomingMeta: EntityMeta, _existing: any, _incoming: any): boolean {
@@ -79,14 +82,17 @@ export abstract class Entity {
    * response still updates the fields a newer summary did not carry.
    */
   static mergeWithStore(existingMeta: EntityMeta | undefined, incomingMeta: EntityMeta, existing: any, incoming: any): any {
-    // Asked only when overridden: this runs for every stored record a response touches.
-    if (this.useIncoming !== Entity.useIncoming && existingMeta !== undefined && !this.useIncoming(existingMeta, incomingMeta, existing, incoming)) return existing
-    if (existingMeta !== undefined && this.shouldReorder(existingMeta, incomingMeta, existing, incoming)) {
-      const fieldsAt = existingMeta.fieldsAt
-      if (fieldsAt === undefined) return this.merge(incoming, existing)
-      const newer: Record<string, unknown> = {}
-      for (const field of Object.keys(existing)) if ((fieldsAt[field] ?? existingMeta.fetchedAt) > incomingMeta.fetchedAt) newer[field] = existing[field]
-      return this.merge(this.merge(existing, incoming), newer)
+    if (existingMeta !== undefined) {
+      // Defined by few classes (none by default), and asked only then: this runs for every stored
+      // record a response touches.
+      if ((this.shouldUpdate ?? this.useIncoming)?.call(this, existingMeta, incomingMeta, existing, incoming) === false) return existing
+      if (this.shouldReorder(existingMeta, incomingMeta, existing, incoming)) {
+        const fieldsAt = existingMeta.fieldsAt
+        if (fieldsAt === undefined) return this.merge(incoming, existing)
+        const newer: Record<string, unknown> = {}
+        for (const field of Object.keys(existing)) if ((fieldsAt[field] ?? existingMeta.fetchedAt) > incomingMeta.fetchedAt) newer[field] = existing[field]
+        return this.merge(this.merge(existing, incoming), newer)
+      }
     }
     return this.merge(existing, incoming)
   }
@@ -177,7 +183,7 @@ export abstract class Entity {
   }
 
   static {
-    // `pk` is declared abstract for TypeScript users; this is what everyone else gets.
+    // The `id` field unless a subclass defines `pk()` (declared in the interface above, for TypeScript).
     Object.defineProperty(this.prototype, 'pk', { value: defaultPk, writable: true, configurable: true })
     // Set up in the class body, so importing the module does no work of its own.
     defineNameKey(this, false)

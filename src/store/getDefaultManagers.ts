@@ -13,8 +13,15 @@ import { PollingManager } from './managers/PollingManager'
  * file is its own module, so apps that never call it do not bundle the PollingManager. It brings
  * in data-client's view of actions, which the managers an app adds beside these may be written on.
  */
-export function getDefaultManagers(options: GCOptions = {}): Manager[] {
+export function getDefaultManagers(options: DefaultManagersOptions = {}): Manager[] {
   // The app adds managers of its own beside these, likely written for data-client: run them.
   runDataClientManagers()
-  return [new NetworkManager(), new GCManager(options), new PollingManager()]
+  const { networkManager = new NetworkManager(), ...gc } = options
+  return [networkManager, new GCManager(gc), new PollingManager()]
+}
+
+/** Options of `getDefaultManagers`: the GC's, and the NetworkManager to use (data-client 0.14.4+). */
+export interface DefaultManagersOptions extends GCOptions {
+  /** In place of a new NetworkManager, e.g. `new IdlingNetworkManager()`. */
+  networkManager?: NetworkManager
 }

@@ -1,6 +1,6 @@
 import { isEntity, type Schema } from '../../schema/index'
 import { schemaKindOf } from '../../schema/kinds'
-import { Collection } from '../../schema/Collection'
+import { Collection, type CollectionOptions } from '../../schema/Collection'
 import { Invalidate } from '../../schema/Invalidate'
 import type { EndpointExtraOptions, SnapshotInterface } from '../types'
 import type { ShortenPath } from './pathTypes'
@@ -23,6 +23,12 @@ export interface ResourceExtraOptions extends EndpointExtraOptions {
   readonly optimistic?: boolean
   /** The argument that pages `getList` (e.g. `'cursor'`): `getList.getPage` fetches the next page into the same list. */
   readonly paginationField?: string
+  /**
+   * Arguments of `getList` that do not narrow which items a list holds (sort orders, cursors), so a
+   * created item still joins lists that differ in them (data-client 0.17). Default: names starting
+   * with `order`. See `schema.Collection`'s option of the same name.
+   */
+  readonly nonFilterArgumentKeys?: CollectionOptions['nonFilterArgumentKeys']
   readonly requestInit?: RequestInit
   readonly getHeaders?: RestEndpointOptions['getHeaders']
   readonly getRequestInit?: RestEndpointOptions['getRequestInit']
@@ -93,9 +99,10 @@ export function createResource<P extends string, S extends Schema, B = unknown, 
   const guessUpdated = (_snapshot: SnapshotInterface, params: object, sent: unknown) => ({ ...params, ...pojo(sent) })
   const cached = cachedInAnyForm(schema)
 
+  // The list reads its options (nonFilterArgumentKeys) from the resource's: no copy in every bundle.
   // getList carries the create guess (a read never uses it), so that its push and unshift, and
   // those of a getList extended with another list schema, are optimistic too.
-  const getList = make('getList', { path: shortenPath(path), schema: new Collection([schema]), searchParams, paginationField }, guessCreated)
+  const getList = make('getList', { path: shortenPath(path), schema: new Collection([schema], options), searchParams, paginationField }, guessCreated)
   return {
     get: make('get', { path, schema }),
     getList,
@@ -121,6 +128,12 @@ export function createResource<P extends string, S extends Schema, B = unknown, 
     extend: extendResource,
   } as unknown as ResourceOf<GenericsOf<P, S, B, Q>>
 }
+
+/**
+ * `createResource` under the name data-client gives it from 0.14 on (`resource({ path, schema })`):
+ * the same function, so either spelling builds the same members.
+ */
+export const resource: typeof createResource = createResource
 
 /**
  * The runtime of every `extend` form; a copy of the resource, so `this` is the one it was called
