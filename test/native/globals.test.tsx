@@ -108,3 +108,21 @@ it('syncTabs is a tab alone (the leader), without an error, where there is no Br
   tabs.stop()
   store.cleanup()
 })
+
+it('syncTabs is a tab alone, without an error, where a BroadcastChannel polyfill cannot open a channel', () => {
+  const scope = globalThis as { BroadcastChannel?: unknown }
+  scope.BroadcastChannel = class {
+    constructor() {
+      throw new Error('BroadcastChannel is not supported')
+    }
+  }
+  try {
+    const store = createStore()
+    const tabs = syncTabs(store, { offline: new OfflineManager() })
+    expect(tabs.isLeader()).toBe(true)
+    tabs.stop()
+    store.cleanup()
+  } finally {
+    delete scope.BroadcastChannel
+  }
+})
