@@ -1,4 +1,5 @@
 import { backoff, deviceOnline } from '../store/network'
+import { globalEventTarget } from '../store/globalEventTarget'
 import type { EndpointInterface } from '../endpoint/types'
 import { HYDRATE, RECEIVE } from '../store/actionTypes'
 import type { Action, ReceiveAction } from '../store/actions'
@@ -206,7 +207,7 @@ export class LiveManager implements Manager {
     })
     // Requests go to the store itself: their answers arrive later, as any response does.
     this.#writer = { ...shadow, fetch: api.fetch, fetchIfStale: api.fetchIfStale, because: api.because, abort: api.abort, resetEntireStore: api.resetEntireStore } as ManagerAPI
-    const events = (this.#events = this.#options.events ?? (typeof window !== 'undefined' ? (window as NetworkEvents) : undefined))
+    const events = (this.#events = this.#options.events ?? (globalEventTarget('window') as NetworkEvents | undefined))
     events?.addEventListener('online', this.#online)
     events?.addEventListener('offline', this.#offline)
   }

@@ -71,6 +71,16 @@ type TabMessage =
   | { type: 'bye'; from: string }
   | { type: 'polls'; from: string; keys: readonly string[]; ask?: boolean }
 
+/** A BroadcastChannel, or undefined where there is none or one cannot be opened (a partial polyfill, a sandboxed page). */
+function openChannel(name: string): BroadcastChannel | undefined {
+  if (typeof BroadcastChannel !== 'function') return undefined
+  try {
+    return new BroadcastChannel(name)
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * Keeps `store` in step with the other tabs of this origin that call syncTabs with the same name:
  * each response (a read, a poll, a mutation's answer) this store receives is merged into theirs
@@ -80,13 +90,13 @@ type TabMessage =
 export function syncTabs(store: Store, options: SyncTabsOptions = {}): TabSync {
   const { name = 'tessera', offline, polling, heartbeatMs = 1000 } = options
   const locks = options.locks === undefined ? (globalThis as { navigator?: { locks?: TabLocks } }).navigator?.locks : options.locks
-  // No channel (a server render, an old browser): a tab alone, so it leads.
-  if (typeof BroadcastChannel === 'undefined') {
+  const channel = openChannel(name)
+  // No channel (a server render, an old browser, React Native): a tab alone, so it leads.
+  if (channel === undefined) {
     offline?.setSender?.(() => true)
     polling?.setPoller?.(() => true)
     return { isLeader: () => true, stop() {} }
   }
-  const channel = new BroadcastChannel(name)
   // Only tells this tab's messages apart from others' (never in the state).
   const id = Math.random().toString(36).slice(2) + Date.now().toString(36)
   let stopped = false

@@ -182,12 +182,15 @@ export abstract class Entity {
     return instance
   }
 
-  static {
-    // The `id` field unless a subclass defines `pk()` (declared in the interface above, for TypeScript).
-    Object.defineProperty(this.prototype, 'pk', { value: defaultPk, writable: true, configurable: true })
-    // Set up in the class body, so importing the module does no work of its own.
+  // Set up in the class body, so importing the module does no work of its own. A static field's
+  // initializer rather than a `static {}` block: React Native's Babel preset (Metro, its jest
+  // preset) cannot parse static blocks, and an app's bundler compiles what we publish as it is.
+  // The `id` field unless a subclass defines `pk()` (declared in the interface above, for TypeScript).
+  // @ts-ignore under noUnusedLocals, nothing reads the field (TS6133): its initializer is what runs.
+  static #setUp = (
+    Object.defineProperty(this.prototype, 'pk', { value: defaultPk, writable: true, configurable: true }),
     defineNameKey(this, false)
-  }
+  )
 }
 
 /** A pk that says "no key here" (the optimistic path may fill it in); `"undefined"` is `${undefined}`. */
