@@ -62,6 +62,8 @@ export {
   GCPolicy,
   ImmortalGCPolicy,
   PollingManager,
+  SubscriptionManager,
+  PollingSubscription,
   LogoutManager,
   GCManager,
   GC,

@@ -6,7 +6,7 @@
 export {
   Entity, validateRequired, schema, normalize, denormalize, denormalizeCached, inferResults,
   MemoCache, INVALID, SchemaError, Endpoint, Query, createStore, getDefaultManagers, Controller,
-  reducer, ExpiryStatus, selectMeta, selectResult, NetworkManager, IdlingNetworkManager, GCPolicy, ImmortalGCPolicy, PollingManager, LogoutManager,
+  reducer, ExpiryStatus, selectMeta, selectResult, NetworkManager, IdlingNetworkManager, GCPolicy, ImmortalGCPolicy, PollingManager, SubscriptionManager, PollingSubscription, LogoutManager,
   GCManager, GC, AbortError, ResetError, devTools, DevToolsManager, actionTypes, tesseraHooks, SUBSCRIBE, UNSUBSCRIBE, FETCH, RECEIVE, OPTIMISTIC, INVALIDATE,
   INVALIDATE_ALL, EXPIRE_ALL, RESET, HYDRATE, createFetch, createReceive, RestEndpoint, NetworkError,
   MissingParameterError, InvalidParameterError, createResource, shortenPath, hookifyResource,

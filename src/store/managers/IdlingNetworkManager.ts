@@ -1,4 +1,4 @@
-import type { RequestCall } from '../Manager'
+import { tesseraHooks, type RequestCall } from '../Manager'
 import { NetworkManager } from './NetworkManager'
 
 type IdleCallback = (run: () => void, options: { timeout: number }) => unknown
@@ -13,17 +13,18 @@ type IdleCallback = (run: () => void, options: { timeout: number }) => unknown
  * a store gives to one manager only, so it cannot be combined with an OfflineManager.
  */
 export class IdlingNetworkManager extends NetworkManager {
-  readonly #timeout: number
+  /** The store runs every request through this hook: a read waits for the page to be idle, a mutation goes at once. */
+  override readonly [tesseraHooks]: { request(call: RequestCall, run: () => Promise<unknown>): Promise<unknown> }
 
   constructor(options: { timeout?: number } = {}) {
     super()
-    this.#timeout = options.timeout ?? 1_000
-  }
-
-  /** Runs a read when the page is next idle (or the timeout passes), a mutation at once. */
-  request(call: RequestCall, run: () => Promise<unknown>): Promise<unknown> {
-    if (!call.read) return run()
-    const idle = (globalThis as { requestIdleCallback?: IdleCallback }).requestIdleCallback
-    return new Promise<void>((resolve) => (typeof idle === 'function' ? idle(resolve, { timeout: this.#timeout }) : setTimeout(resolve, 0))).then(run)
+    const timeout = options.timeout ?? 1_000
+    this[tesseraHooks] = {
+      request(call, run) {
+        if (!call.read) return run()
+        const idle = (globalThis as { requestIdleCallback?: IdleCallback }).requestIdleCallback
+        return new Promise<void>((resolve) => (typeof idle === 'function' ? idle(resolve, { timeout }) : setTimeout(resolve, 0))).then(run)
+      },
+    }
   }
 }
