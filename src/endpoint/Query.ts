@@ -2,7 +2,7 @@ import { INVALID, isEntity } from '../schema/index'
 import { isObject, schemaKindOf } from '../schema/kinds'
 import { inferPk } from '../schema/inferResults'
 import { isArray } from '../schema/isArray'
-import type { DenormalizeDelegate, Denormalize, Schema } from '../schema/index'
+import type { DenormalizeDelegate, Denormalize, Schema, StoredEntities } from '../schema/index'
 import { stableStringify } from './stableKey'
 
 /**
@@ -65,7 +65,7 @@ export class Query<S extends Schema = Schema, P extends readonly any[] = any[], 
     const inputs = new Map<string, QueryInput>()
     const readsTables = schemaKindOf(lookup) === 'All'
     return {
-      queryInput(args) {
+      queryInput(args, entities) {
         const id = stableStringify(args)
         let input = inputs.get(id)
         if (input !== undefined) {
@@ -73,7 +73,7 @@ export class Query<S extends Schema = Schema, P extends readonly any[] = any[], 
           inputs.delete(id)
         } else {
           const read = (lookup as Partial<ReadSchema>).queryInput
-          const found = typeof read === 'function' ? read.call(lookup, args) : none
+          const found = typeof read === 'function' ? read.call(lookup, args, entities) : none
           if (found === undefined) return undefined
           input = { lookup: found }
           if (inputs.size >= KEPT_INPUTS) inputs.delete(inputs.keys().next().value!)
@@ -131,7 +131,8 @@ function joinOf(members: Record<string, unknown>, none: unknown): ReadSchema {
 
 /** A schema made for a read: its input comes from the arguments (`queryInput`), and it writes nothing. */
 export interface ReadSchema {
-  queryInput(args: readonly unknown[]): unknown
+  /** The read's input from its arguments; `entities` (the store's tables) for lookups by an indexed field. */
+  queryInput(args: readonly unknown[], entities?: StoredEntities): unknown
   normalize(input: unknown): unknown
   denormalize(input: any, delegate: { readonly args: readonly unknown[]; unvisit(schema: unknown, input: unknown): unknown }): unknown
 }

@@ -126,7 +126,7 @@ export class Collection<S extends CollectionItems = readonly [any]> {
 
   /**
    * The list's identity: its arguments (or, nested, what `nestKey` takes from the parent) as
-   * key-sorted JSON with every value a string, so `{ page: 1 }` and `{ page: '1' }` are one list.
+   * key-sorted JSON with every value a string (objects stay JSON), so `{ page: 1 }` and `{ page: '1' }` are one list.
    */
   pk(_value: unknown, parent?: unknown, key?: string, args: readonly unknown[] = []): string {
     // Nested is under a member (a key); at the top level, the parent is the response itself.
@@ -271,14 +271,17 @@ function containsItem(list: readonly unknown[], ref: unknown): boolean {
   return list.some((item) => isObject(item) && JSON.stringify(item) === id)
 }
 
-/** Key-sorted JSON of an argument object with every defined value as a string. */
+/**
+ * Key-sorted JSON of an argument object with every defined value as a string, except objects and
+ * arrays, kept as JSON (as data-client keeps them): `{ a: { b: 1 } }` and `{ a: { b: 2 } }` are two lists.
+ */
 function listId(source: unknown): string {
   if (source === undefined || source === null) return '{}'
   if (typeof source !== 'object') return JSON.stringify(`${source}`)
-  const out = createTable<string>()
+  const out = createTable<unknown>()
   for (const name of Object.keys(source).sort()) {
     const value = (source as Record<string, unknown>)[name]
-    if (value !== undefined) out[name] = typeof value === 'string' ? value : `${value}`
+    if (value !== undefined) out[name] = typeof value === 'string' || (typeof value === 'object' && value) ? value : `${value}`
   }
   return JSON.stringify(out)
 }

@@ -41,7 +41,11 @@ export abstract class Entity {
     return assignFields(new (this as any)() as T, props)
   }
 
-  /** Copies the raw input before normalizing; override to add fields derived from `args`. */
+  /**
+   * Copies the raw input before normalizing; override to add fields derived from `args`. Returning
+   * undefined deletes the record the input's pk names (as `schema.Invalidate` does), or skips the
+   * input when it names none.
+   */
   static process(input: any, _parent: any, _key: string | undefined, _args: readonly unknown[]): any {
     return { ...input }
   }
@@ -113,7 +117,8 @@ export abstract class Entity {
 
   /** Normalizes one response object into a record; returns its pk. */
   static normalize(input: any, parent: any, key: string | undefined, delegate: NormalizeDelegate): string {
-    if (!isObject(input) || isArray(input)) {
+    // A tuple (`[price, amount]`) is an entity only to a class whose own process() reads it.
+    if (!isObject(input) || (isArray(input) && this.process === Entity.process)) {
       throw new SchemaError(
         process.env.NODE_ENV !== 'production'
           ? `${entityLabel(this)} expects an object or its primary key, got ${describeValue(input)}`
@@ -122,6 +127,14 @@ export abstract class Entity {
     }
     const args = delegate.args
     const processed = this.process(input, parent, key, args)
+    if (processed === undefined) {
+      // data-client's conditional invalidation: the record the input names is deleted (reads of it
+      // suspend and refetch); an input that names none is left out.
+      const gone = this.pk(input, parent, key, args)
+      if (unusablePk(gone)) return undefined!
+      delegate.invalidate(this.key, `${gone}`)
+      return `${gone}`
+    }
     let id = this.pk(processed, parent, key, args)
     // An optimistic create has no server id yet; a placeholder derived from the request's time
     // keeps replays deterministic, and the real response replaces the layer that holds it. Where

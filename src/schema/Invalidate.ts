@@ -40,7 +40,7 @@ export function supportMany(ops: InvalidateMany): void {
  */
 export class Invalidate<E extends InvalidateTarget = EntityClassLike> {
   declare readonly _denormalized: Denormalize<Deleted<E>> | undefined
-  /** Type marker: a read through this schema deletes, so endpoints resolve to what they returned. */
+  /** Type marker: a call of an endpoint with this schema resolves to what its process returned (`controller.fetch` to the deleted entity). */
   declare readonly _deletes: true
   /** The entity, or the mapping of entities by the value `schemaAttribute` gives. */
   declare schema: any

@@ -26,6 +26,30 @@ export function inferPk(schema: Pick<Keyed, 'pk'>, args: readonly unknown[]): st
   return (typeof pk === 'string' && pk !== '') || typeof pk === 'number' ? String(pk) : undefined
 }
 
+// Per version of an entity table (tables are replaced, never edited, on a write): its lookups by
+// indexed field, each built on the first read that needs it.
+const lookups = new WeakMap<object, Record<string, Map<string, string>>>()
+
+/**
+ * The pk of the stored record whose field named in `static indexes` has the value the read's
+ * arguments give (`useQuery(User, { username: 'bob' })`): the store keeps no index tables, so
+ * the lookup is built from the entity table, once per version of it.
+ */
+export function indexedPk(schema: Keyed, args: readonly unknown[], entities: StoredEntities): string | undefined {
+  const table = entities[schema.key]
+  if (!table) return undefined
+  let byName = lookups.get(table)
+  if (!byName) lookups.set(table, (byName = {}))
+  for (const name of schema.indexes ?? []) {
+    const value = (args[0] as Record<string, unknown> | undefined)?.[name]
+    if (value === undefined) continue
+    // Keyed by the field's value as a string, as pks are (`{ id: 5 }` finds '5').
+    const pk = (byName[name] ??= new Map(tableKeys(table).map((pk) => [`${(readEntry(table, pk) as Record<string, unknown> | null)?.[name]}`, pk]))).get(`${value}`)
+    if (pk !== undefined) return pk
+  }
+  return undefined
+}
+
 /** An entity's pk from a read's arguments: the pk itself, `pk()` of the parameters, or an index they name. */
 function entityPk(schema: Keyed, args: readonly unknown[], indexes: IndexTable | undefined): string | undefined {
   const params = args[0]

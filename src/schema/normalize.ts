@@ -26,6 +26,8 @@ export interface NormalizeStore {
   readonly entities?: StoredEntities
   readonly indexes?: IndexTable
   readonly entitiesMeta?: StoredEntitiesMeta
+  /** `entitiesMeta` under data-client 0.11-0.17's name (read when `entitiesMeta` is absent). */
+  readonly entityMeta?: StoredEntitiesMeta
 }
 
 /**
@@ -39,6 +41,11 @@ export interface NormalizedResult<R = unknown> {
   /** Lookups by a declared index (`static indexes`). Empty from `normalizeChanges`: the store keeps none. */
   indexes: IndexTable
   entitiesMeta: EntitiesMetaTable
+  /**
+   * From `normalize` only: `entitiesMeta` under data-client 0.11-0.17's name, not enumerable (so
+   * `const { entityMeta } = normalize(...)` works and `toEqual` sees 0.18's shape).
+   */
+  readonly entityMeta?: EntitiesMetaTable
   /**
    * From `normalizeChanges` only: the pks of each table of `entities`, each once, in the order
    * they were first written, so a consumer walks them without `Object.keys` over a table of 10k
@@ -116,7 +123,9 @@ function meta010(): EntityMeta {
 
 /**
  * Replaces every entity in `input` by its pk and collects the records by entity key. Pure: the
- * store is read, never written. Call shape and result match `@data-client/normalizr`: with a
+ * store is read, never written. Without `meta`, the records never expire: `expiresAt` is `NEVER`
+ * (8.64e15, the largest Date), not data-client's `Infinity`, so a state built from the result
+ * survives JSON (server rendering, persistence). Call shape and result match `@data-client/normalizr`: with a
  * store, the tables returned are the store's merged with this input, so they can be read with
  * `denormalize` or `MemoCache` as they are (tables the input touches are copied, untouched flat
  * ones shared; the store itself writes only the changes).
@@ -157,7 +166,10 @@ export function normalize(
   sixth?: unknown,
   seventh?: unknown,
 ): NormalizedResult | NormalizedSchema {
-  if (!isInputFirst(first, second)) return normalizeWith(first, second, args, store as NormalizeStore | undefined, fifth as EntityMeta | undefined, sixth as NormalizeOptions | undefined)
+  if (!isInputFirst(first, second)) {
+    const out = normalizeWith(first, second, args, store as NormalizeStore | undefined, fifth as EntityMeta | undefined, sixth as NormalizeOptions | undefined)
+    return Object.defineProperty(out, 'entityMeta', { value: out.entitiesMeta })
+  }
   const tables: NormalizeStore = { entities: store as StoredEntities | undefined, indexes: fifth as IndexTable | undefined, entitiesMeta: sixth as StoredEntitiesMeta | undefined }
   const out = normalizeWith(second, first, args, tables, (seventh as EntityMeta | undefined) ?? meta010())
   const shaped = { entities: out.entities, indexes: out.indexes, result: out.result, entityMeta: out.entitiesMeta }
@@ -173,12 +185,14 @@ function normalizeWith<S = unknown, R = Normalize<S>>(
   meta?: EntityMeta,
   options: NormalizeOptions = {},
 ): NormalizedResult<R> {
+  const metas = store.entitiesMeta ?? store.entityMeta
+  if (metas !== store.entitiesMeta) store = { ...store, entitiesMeta: metas }
   const changes = normalizeChanges<S, R>(schema, input, args, store, meta, options, false)
-  if (store.entities === undefined && store.entitiesMeta === undefined && store.indexes === undefined) return changes
+  if (store.entities === undefined && metas === undefined && store.indexes === undefined) return changes
   return {
     result: changes.result,
     entities: mergeTables(store.entities, changes.entities) as EntityTable,
-    entitiesMeta: mergeTables(store.entitiesMeta, changes.entitiesMeta) as EntitiesMetaTable,
+    entitiesMeta: mergeTables(metas, changes.entitiesMeta) as EntitiesMetaTable,
     indexes: mergeTables(store.indexes, changes.indexes) as IndexTable,
   }
 }

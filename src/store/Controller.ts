@@ -1,4 +1,5 @@
 import { INVALID, type Denormalize, type DenormalizeNullable, type EntityPath, type Schema } from '../schema/index'
+import type { Invalidate } from '../schema/Invalidate'
 import { NEVER } from '../schema/normalize'
 import { tableKeys } from '../schema/table'
 import { sameList } from '../schema/sameList'
@@ -124,8 +125,8 @@ export class Controller implements ManagerAPI {
   /**
    * Runs an endpoint and writes its response to the cache. Identical concurrent reads share one
    * request; mutations (`sideEffect`) always run, showing their optimistic guess meanwhile.
-   * @returns the denormalized response (for deletes and schema-less endpoints, what the
-   * endpoint returned). @throws whatever the request or normalization threw.
+   * @returns the denormalized response (for a delete, the deleted entity built from what the
+   * endpoint returned, as in data-client; for schema-less endpoints, what it returned). @throws whatever the request or normalization threw.
    */
   fetch<E extends EndpointInterface>(endpoint: E, ...args: Args<E>): FetchReturn<E> {
     const known = this.#known
@@ -459,8 +460,9 @@ export class Controller implements ManagerAPI {
     // The shared memo cache, so the resolved value is the very object later reads return.
     const data = this.#reads.memo.denormalize(endpoint.schema, (action as ReceiveAction).result, this.view(state).entities, args).data
     // A delete (schema.Invalidate) reads back as the INVALID marker, which is internal to reads:
-    // the caller gets what the endpoint returned (for createResource's delete, the object or the params).
-    return data === INVALID ? value : data
+    // the caller gets the deleted entity built from what the endpoint returned, as data-client
+    // denormalizes it (for createResource's delete, the response object or the params).
+    return data === INVALID ? deletedEntity(endpoint.schema as Invalidate, value) : data
   }
 
   /**
@@ -490,6 +492,15 @@ export class Controller implements ManagerAPI {
     const test = typeof (filter as { testKey?: unknown }).testKey === 'function' ? (key: string) => (filter as { testKey: (key: string) => boolean }).testKey(key) : (filter as (key: string) => boolean)
     return tableKeys(this.getState().meta).filter(test)
   }
+}
+
+/**
+ * An instance of the entity a delete's response names (the Invalidate's entity, or the member its
+ * schemaAttribute picks) with the response's fields; anything else (a bare pk) as it came.
+ */
+function deletedEntity({ schema, schemaAttribute: by }: Invalidate, value: unknown): unknown {
+  const entity = by === undefined ? schema : schema?.[typeof by === 'function' ? by(value, undefined, undefined) : (value as Record<string, any>)?.[by]]
+  return typeof value === 'object' && typeof entity?.fromJS === 'function' ? entity.fromJS(value) : value
 }
 
 /** What `get` reads: a Query's result, or a schema's denormalized value. */

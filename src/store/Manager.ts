@@ -10,12 +10,13 @@ export type Dispatch = (action: Action) => void
 /** Selects endpoint keys: a predicate, `{ testKey }`, or an endpoint (all of its keys). */
 export type KeyFilter = ((key: string) => boolean) | { testKey: (key: string) => boolean }
 
-/** What `controller.fetch` resolves to: the denormalized schema, or what the endpoint returns. */
+/**
+ * What `controller.fetch` resolves to: the denormalized schema (for a delete, the deleted entity),
+ * or what the endpoint returns when it has no schema.
+ */
 export type FetchReturn<E extends EndpointInterface> = E['schema'] extends undefined | null
   ? ReturnType<E>
-  : E['schema'] extends { readonly _deletes: true }
-    ? ReturnType<E>
-    : Promise<Denormalize<E['schema']>>
+  : Promise<Denormalize<E['schema']>>
 
 /**
  * What `set` writes: the value, or a function of the current (denormalized) value returning it;

@@ -2,7 +2,7 @@ import { schemaKindOf } from '../schema/kinds'
 import type { EndpointInterface } from '../endpoint/types'
 import type { Query, ReadSchema } from '../endpoint/Query'
 import { stableStringify } from '../endpoint/stableKey'
-import { inferPk } from '../schema/inferResults'
+import { indexedPk, inferPk } from '../schema/inferResults'
 import { NONE } from './state'
 
 const queries = new WeakMap<object, EndpointInterface>()
@@ -49,11 +49,12 @@ const identity = (input: unknown): unknown => input
 function queryById(entity: any): ReadSchema {
   return {
     // The read's input is the pk, so reads of one entity share it, and it holds nothing once the entity is gone.
-    queryInput(args) {
+    queryInput(args, entities) {
       const params = args[0]
       if (typeof params === 'string' || typeof params === 'number') return String(params)
-      // A Collection fetched without arguments is the list for none (its pk says which).
-      return (params === undefined && schemaKindOf(entity) === 'Collection') || (typeof params === 'object' && params !== null) ? inferPk(entity, args) : undefined
+      // A Collection fetched without arguments is the list for none (its pk says which); an
+      // Entity may be named by a field of its `static indexes` instead of its pk.
+      return (params === undefined && schemaKindOf(entity) === 'Collection') || (typeof params === 'object' && params !== null) ? inferPk(entity, args) ?? indexedPk(entity, args, entities!) : undefined
     },
     normalize: identity,
     denormalize: (input, delegate) => delegate.unvisit(entity, input),

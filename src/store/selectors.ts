@@ -1,6 +1,6 @@
-import { INVALID, MemoCache, emptyShape, isEntity, type StoredEntitiesMeta, type EntityPath } from '../schema/index'
+import { INVALID, MemoCache, emptyShape, isEntity, type StoredEntities, type StoredEntitiesMeta, type EntityPath } from '../schema/index'
 import { schemaKindOf } from '../schema/kinds'
-import { inferPk } from '../schema/inferResults'
+import { indexedPk, inferPk } from '../schema/inferResults'
 import { readEntry } from '../schema/table'
 import type { EndpointInterface } from '../endpoint/types'
 import { NetworkError } from '../endpoint/rest/NetworkError'
@@ -59,9 +59,10 @@ export function selectResponse<T = unknown>(
         invalid = true
       } else if (meta?.expiresAt === undefined) {
         // Never fetched under this key (schema.All): the data is as usable as the entities it was
-        // built from, and with no entity at all there is nothing to show yet.
+        // built from, and with no entity at all there is nothing to show yet: undefined, as in
+        // data-client, not an empty list that looks like an answer.
         paths = read.paths
-        invalid &&= paths.length === 0
+        if (invalid &&= paths.length === 0) data = undefined
       }
     }
   }
@@ -101,10 +102,10 @@ export function selectInput(
   if (input !== undefined || schema === undefined || schema === null) return input
   // schema.All reads whole tables whatever the arguments: one shared empty input.
   if (schemaKindOf(schema) === 'All') return NONE
-  const query = (schema as { queryInput?: (args: readonly unknown[]) => unknown }).queryInput
-  if (typeof query === 'function') return query.call(schema, args)
+  const query = (schema as { queryInput?: (args: readonly unknown[], entities: StoredEntities) => unknown }).queryInput
+  if (typeof query === 'function') return query.call(schema, args, state.entities)
   if (typeof args[0] !== 'object' || args[0] === null) return undefined
-  return isEntity(schema) ? inferPk(schema, args) : undefined
+  return isEntity(schema) ? inferPk(schema, args) ?? indexedPk(schema, args, state.entities) : undefined
 }
 
 function entityExpiresAt(paths: readonly EntityPath[], metas: StoredEntitiesMeta): number {

@@ -139,22 +139,22 @@ describe('createResource', () => {
   describe('delete (rule 4)', () => {
     const resource = createResource({ urlPrefix: API, path: '/todos/:id', schema: Todo })
 
-    it('resolves to the response when it is a non-empty object', async () => {
+    it('resolves to the response when it is a non-empty object (controller.fetch: the entity built from it)', async () => {
       fake.route(`DELETE ${API}/todos/1`, { json: { id: '1', deletedAt: '2024-01-01' } })
       await expect(resource.delete({ id: '1' })).resolves.toEqual({ id: '1', deletedAt: '2024-01-01' })
       const { controller } = createTestStore()
-      await expect(controller.fetch(resource.delete, { id: '1' })).resolves.toEqual({ id: '1', deletedAt: '2024-01-01' })
+      await expect(controller.fetch(resource.delete, { id: '1' })).resolves.toEqual(Todo.fromJS({ id: '1', deletedAt: '2024-01-01' } as Partial<Todo>))
     })
 
     it.each([
       ['a 204', { status: 204 }],
       ['an empty body', { status: 200, text: '' }],
       ['an empty object', { json: {} }],
-    ])('resolves to the path parameters after %s', async (_name, reply) => {
+    ])('resolves to the path parameters after %s (controller.fetch: the entity built from them)', async (_name, reply) => {
       fake.route(`DELETE ${API}/todos/1`, reply)
       await expect(resource.delete({ id: '1' })).resolves.toEqual({ id: '1' })
       const { controller } = createTestStore()
-      await expect(controller.fetch(resource.delete, { id: '1' })).resolves.toEqual({ id: '1' })
+      await expect(controller.fetch(resource.delete, { id: '1' })).resolves.toEqual(Todo.fromJS({ id: '1' }))
     })
 
     it.each([
@@ -288,7 +288,7 @@ describe('createResource', () => {
       expect(list().map((t) => t.id)).toEqual(['2'])
       expect(controller.getResponse(resource.get, { id: '1' }, controller.getState()).data).toBeUndefined()
       await held.answer({ status: 204 })
-      await expect(deleting).resolves.toEqual({ id: '1' })
+      await expect(deleting).resolves.toEqual(Todo.fromJS({ id: '1' }))
       expect(list().map((t) => t.id)).toEqual(['2'])
     })
 

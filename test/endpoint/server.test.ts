@@ -128,7 +128,7 @@ describe('RestEndpoint against a real HTTP server', () => {
     const resource = createResource({ urlPrefix: base, path: '/todos/:id', schema: Todo })
     const { controller } = createTestStore()
     await expect(controller.fetch(resource.get, { id: '1' })).resolves.toBeInstanceOf(Todo)
-    await expect(controller.fetch(resource.delete, { id: '2' })).resolves.toEqual({ id: '2' })
+    await expect(controller.fetch(resource.delete, { id: '2' })).resolves.toEqual(Todo.fromJS({ id: '2' }))
   })
 
   it('rejects a 404 with a NetworkError carrying the status, the response and the URL', async () => {

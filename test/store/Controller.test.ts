@@ -186,13 +186,13 @@ describe('Controller', () => {
       expect(controller.getState().entities).toEqual({})
     })
 
-    it('resolves a delete (schema.Invalidate) to what the endpoint returned rather than an internal marker', async () => {
+    it('resolves a delete (schema.Invalidate) to the deleted entity built from what the endpoint returned, not an internal marker', async () => {
       const { controller } = createTestStore()
       const { getArticle, deleteArticle } = createBlogApi()
       controller.setResponse(getArticle.endpoint, { id: '1' }, articleDetail('1'))
       const deleting = controller.fetch(deleteArticle.endpoint, { id: '1' })
       await deleteArticle.calls[0]!.resolve({ id: '1' })
-      await expect(deleting).resolves.toEqual({ id: '1' })
+      await expect(deleting).resolves.toEqual(Article.fromJS({ id: '1' }))
     })
   })
 
