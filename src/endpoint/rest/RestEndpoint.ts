@@ -238,6 +238,8 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
     if (typeof options?.path !== 'string') {
       throw new TypeError(process.env.NODE_ENV !== 'production' ? 'RestEndpoint needs a `path` option such as "/users/:id"' : 'Tessera E300: path')
     }
+    // A malformed path fails here, where it is written, not at the first call.
+    template(options.path)
     super(undefined, options as any)
     // Unnamed, it is named by its URL template, as in data-client: read when asked, so a
     // subclass's `urlPrefix` class field (set after this constructor) is part of it.
