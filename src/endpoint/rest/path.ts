@@ -41,6 +41,8 @@ type Part = string | Param | 1 | -1
 interface Template {
   readonly parts: readonly Part[]
   readonly names: readonly string[]
+  /** True when a call must give a parameter (one outside any group, without `?`). */
+  readonly required: boolean
   pattern?: RegExp
 }
 
@@ -65,6 +67,7 @@ export function template(path: string): Template {
     let literal = ''
     let last = 0
     let depth = 0
+    let required = false
     for (const match of path.matchAll(TOKEN)) {
       literal += path.slice(last, match.index)
       last = match.index! + match[0].length
@@ -83,6 +86,7 @@ export function template(path: string): Template {
       } else {
         parts.push([name, match[6] === '?', match[2] === '/', match[3] === '*'])
         names.push(name)
+        required ||= !depth && !match[6]
       }
     }
     if (depth !== 0) {
@@ -93,7 +97,7 @@ export function template(path: string): Template {
       )
     }
     parts.push(literal + path.slice(last))
-    templates.set(path, (parsed = { parts, names }))
+    templates.set(path, (parsed = { parts, names, required }))
   }
   return parsed
 }
