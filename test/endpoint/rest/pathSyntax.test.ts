@@ -87,6 +87,18 @@ describe('optional groups {…}', () => {
     expect(fake.requests).toEqual([])
   })
 
+  it('reads a lone argument of a mutation on a path with only optional parameters as the body, as data-client does', async () => {
+    const save = new RestEndpoint({ urlPrefix: API, path: '/users{/:id}', method: 'POST', body: {} as { title: string } })
+    fake.route(`POST ${API}/users`, { json: {} })
+    fake.route(`POST ${API}/users/5`, { json: {} })
+    await save({ title: 'a' })
+    await save({ id: 5 }, { title: 'b' })
+    expect(fake.requests.map((request) => [request.url, request.json()])).toEqual([
+      [`${API}/users`, { title: 'a' }],
+      [`${API}/users/5`, { title: 'b' }],
+    ])
+  })
+
   it('has testKey accept the keys with and without the group, and refuse other paths', () => {
     const users = new RestEndpoint({ urlPrefix: API, path: '/users{/:id}' })
     expect(users.testKey(users.key({}))).toBe(true)
