@@ -21,12 +21,8 @@ export class InvalidParameterError extends Error {
   readonly status = 400
 }
 
-/**
- * A parameter: its name, whether it may be absent on its own (the `:name?` of data-client before
- * 0.16), whether a `/` goes before it (dropped with an absent `:name?`), and whether it is a
- * `*name` wildcard (one or more segments).
- */
-type Param = readonly [name: string, optional: boolean, slash: boolean, wildcard: boolean]
+/** A parameter: its name, and whether it is a `*name` wildcard (one or more segments). */
+type Param = readonly [name: string, wildcard: boolean]
 
 /**
  * Literal text, a parameter, or a group's edge: `1` where a `{…}` group opens, `-1` where it
@@ -75,21 +71,24 @@ export function template(path: string): Template {
         literal += match[1]
         continue
       }
-      parts.push(literal)
-      literal = ''
       const name = match[4] ?? match[5]
+      const slash = match[2] ?? ''
       if (name === undefined) {
         const edge = match[0] === '{' ? 1 : -1
         // A `}` with no `{` open (depth below 0) is as malformed as a `{` never closed (checked below).
         if ((depth += edge) < 0) break
-        parts.push(edge)
+        parts.push(literal, edge)
       } else {
-        parts.push([name, match[6] === '?', match[2] === '/', match[3] === '*'])
+        const param: Param = [name, match[3] === '*']
+        // data-client 0.14's optional `/:name?` is the group `{/:name}`.
+        if (match[6]) parts.push(literal, 1, slash, param, -1)
+        else parts.push(literal + slash, param)
         names.push(name)
         required ||= !depth && !match[6]
       }
+      literal = ''
     }
-    if (depth !== 0) {
+    if (depth) {
       throw new TypeError(
         process.env.NODE_ENV !== 'production'
           ? `The path ${path} has a { or } without its pair: {…} holds an optional part (/users{/:id}), and \\{ or \\} is a literal brace`
@@ -107,8 +106,8 @@ export function template(path: string): Template {
  * query, keys sorted for stable URLs (`?a=1&b=2`, or `&a=1` after a template that has its own
  * `\?`). Each `:name` becomes the URI-encoded parameter, one path segment (`/`, `?` and `#` are
  * encoded); a `*name` wildcard takes an array (or a string, split at `/`) and encodes each
- * segment; a `{…}` group is left out when a parameter in it has no value; an absent `:name?`
- * disappears with its slash; a backslash makes the next character literal. An empty string or
+ * segment; a `{…}` group is left out when a parameter in it has no value (an absent `:name?`
+ * disappears with its slash, as `{/:name}` does); a backslash makes the next character literal. An empty string or
  * array is no value. Only own properties of `params` count, so `:constructor` is not found on
  * `Object.prototype`. A path that comes to `/` adds nothing to a prefix.
  * @throws {MissingParameterError} naming the first required parameter (outside any group) that is missing.
@@ -127,11 +126,10 @@ export function fillUrl(prefix: string, path: string, params: Record<string, unk
     } else if (typeof part === 'string') filled += part
     else if (typeof part === 'number') part > 0 ? groups.push(filled.length) : groups.pop()
     else {
-      const [param, optional, slash, wildcard] = part
+      const [param, wildcard] = part
       const value = params != null && Object.prototype.hasOwnProperty.call(params, param) ? params[param] : undefined
       const segments: unknown[] = value == null || value === '' ? [] : !wildcard ? [value] : isArray(value) ? value : String(value).split('/')
       if (segments.length === 0) {
-        if (optional) continue
         if (groups.length) {
           // The group goes, with what it wrote before this parameter.
           filled = filled.slice(0, groups.pop())
@@ -144,9 +142,7 @@ export function fillUrl(prefix: string, path: string, params: Record<string, unk
             : `Tessera E301: ${param} ${path}`,
         )
       }
-      filled +=
-        (slash ? '/' : '') +
-        segments
+      filled += segments
           .map((segment) => {
             const text = String(segment)
             if (text === '.' || text === '..') {
@@ -191,7 +187,7 @@ export function matchesPath(path: string, filled: string): boolean {
           ? part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
           : typeof part === 'number'
             ? part > 0 ? '(?:' : ')?'
-            : `(?:${part[2] ? '/' : ''}[^${part[3] ? '' : '/'}?#]+)${part[1] ? '?' : ''}`,
+            : `[^${part[1] ? '' : '/'}?#]+`,
       )
       .join('')}(?:[?&].*)?$`,
   ))
