@@ -107,10 +107,10 @@ export function template(path: string): Template {
  * `\?`). Each `:name` becomes the URI-encoded parameter, one path segment (`/`, `?` and `#` are
  * encoded); a `*name` wildcard takes an array (or a string, split at `/`) and encodes each
  * segment; a `{…}` group is left out when a parameter in it has no value (an absent `:name?`
- * disappears with its slash, as `{/:name}` does); a backslash makes the next character literal. An empty string or
- * array is no value. Only own properties of `params` count, so `:constructor` is not found on
- * `Object.prototype`. A path that comes to `/` adds nothing to a prefix.
- * @throws {MissingParameterError} naming the first required parameter (outside any group) that is missing.
+ * disappears with its slash, as `{/:name}` does); a backslash makes the next character literal.
+ * An empty string or array is no value. Only own properties of `params` count, so `:constructor`
+ * is not found on `Object.prototype`. A path that comes to `/` adds nothing to a prefix.
+ * @throws {MissingParameterError} naming the first missing parameter that is outside any group.
  * @throws {InvalidParameterError} for a parameter (or wildcard segment) that is `.` or `..`.
  */
 export function fillUrl(prefix: string, path: string, params: Record<string, unknown> | undefined, name: () => string): string {
@@ -143,19 +143,19 @@ export function fillUrl(prefix: string, path: string, params: Record<string, unk
         )
       }
       filled += segments
-          .map((segment) => {
-            const text = String(segment)
-            if (text === '.' || text === '..') {
-              throw new InvalidParameterError(
-                process.env.NODE_ENV !== 'production'
-                  ? `${name()} cannot send the path parameter "${param}" as ${JSON.stringify(text)}: ` +
-                      'URLs resolve "." and ".." (even encoded as %2E) to another path, so no request is sent'
-                  : `Tessera E302: ${param} ${text} ${path}`,
-              )
-            }
-            return encodeURIComponent(text)
-          })
-          .join('/')
+        .map((segment) => {
+          const text = String(segment)
+          if (text === '.' || text === '..') {
+            throw new InvalidParameterError(
+              process.env.NODE_ENV !== 'production'
+                ? `${name()} cannot send the path parameter "${param}" as ${JSON.stringify(text)}: ` +
+                    'URLs resolve "." and ".." (even encoded as %2E) to another path, so no request is sent'
+                : `Tessera E302: ${param} ${text} ${path}`,
+            )
+          }
+          return encodeURIComponent(text)
+        })
+        .join('/')
     }
   }
   if (filled === '/' || filled === '') filled = prefix === '' ? '/' : ''
