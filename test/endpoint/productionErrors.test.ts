@@ -61,6 +61,7 @@ describe('endpoint errors in production', () => {
       expect(() => Users.getList.getPage).toThrow(new TypeError('Tessera E306: User.getList'))
       expect(() => Users.get.push).toThrow(new TypeError('Tessera E307: User.get.push'))
       expect(() => new RestEndpoint({} as never)).toThrow(new TypeError('Tessera E300: path'))
+      expect(() => new RestEndpoint({ path: '/users{/:id' })).toThrow(new TypeError('Tessera E310: /users{/:id'))
       expect(() => (Users.extend as (options: object) => unknown)({ nothere: {} })).toThrow(new TypeError('Tessera E308: nothere'))
     })
   })

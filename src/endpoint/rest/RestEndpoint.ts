@@ -104,11 +104,11 @@ export type RestArgs<O extends RestGenerics> = TakesBody<O> extends true ? Mutat
 
 type ReadArgs<O extends RestGenerics> = [ParamsOf<O>] extends [never] ? [] : ParamsArg<O>
 
-// A lone argument is the body when the path has no parameters, the parameters otherwise (as
-// `splitArgs` reads it at run time).
+// A lone argument is the body when the path needs no parameter (none, or only optional ones),
+// the parameters otherwise (as `splitArgs` reads it at run time).
 type MutationArgs<O extends RestGenerics> = [ParamsOf<O>] extends [never]
   ? BodyArg<O>
-  : HasNoPathParams<O['path']> extends true
+  : [RequiredPathKeys<O['path']>] extends [never]
     ? ParamsOptional<O> extends true ? BodyArg<O> | [params: ParamsOf<O>, ...BodyArg<O>] : [params: ParamsOf<O>, ...BodyArg<O>]
     : unknown extends O['body'] ? [...ParamsArg<O>, body?: any] : [params: ParamsOf<O>, body: BodyOf<O>]
 
@@ -238,6 +238,8 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
     if (typeof options?.path !== 'string') {
       throw new TypeError(process.env.NODE_ENV !== 'production' ? 'RestEndpoint needs a `path` option such as "/users/:id"' : 'Tessera E300: path')
     }
+    // A malformed path fails here, where it is written, not at the first call.
+    template(options.path)
     super(undefined, options as any)
     // Unnamed, it is named by its URL template, as in data-client: read when asked, so a
     // subclass's `urlPrefix` class field (set after this constructor) is part of it.
@@ -509,9 +511,12 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
     return made
   }
 
-  /** [params, body] from the call's arguments: a lone argument is the body when the path has no parameters. */
+  /**
+   * [params, body] from the call's arguments: a lone argument is the body when the path needs no
+   * parameter (it has none, or only optional ones: `/users{/:id}`), as in data-client.
+   */
   splitArgs(args: readonly unknown[]): [Record<string, unknown> | undefined, unknown] {
-    return args.length === 1 && !['GET', 'HEAD', 'DELETE'].includes(this.method) && template(this.path as string).names.length === 0
+    return args.length === 1 && !['GET', 'HEAD', 'DELETE'].includes(this.method) && !template(this.path as string).required
       ? [undefined, args[0]]
       : [args[0] as Record<string, unknown> | undefined, args[1]]
   }

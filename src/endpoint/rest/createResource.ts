@@ -72,9 +72,14 @@ type GenericsOf<P extends string, S extends Schema, B, Q> = unknown extends B
   ? unknown extends Q ? { path: P; schema: S } : { path: P; schema: S; searchParams: Q }
   : unknown extends Q ? { path: P; schema: S; body: B } : { path: P; schema: S; body: B; searchParams: Q }
 
-/** `path` without its last `:param` segment; `/` when only one segment existed. */
+/**
+ * The path of a resource's list: `path` without its last `{…}` group when it ends with one
+ * (`/users{/:id}` → `/users`), else without its last segment when that starts with a `:param` or
+ * `*wildcard` (`/users/:id` → `/users`, `/repos/:owner/*path` → `/repos/:owner`); `/` when
+ * nothing is left. data-client cuts at the last `:` or `*`, which leaves a lone `{` of a group.
+ */
 export function shortenPath<P extends string>(path: P): ShortenPath<P> {
-  const short = path.replace(/\/:[A-Za-z_$][\w$]*\??(?=[^/]*$)[^/]*$/, '')
+  const short = path.replace(/\{[^{}]*\}$|\/[:*][^/{}]*$/, '')
   return (short === '' ? '/' : short) as ShortenPath<P>
 }
 
