@@ -127,7 +127,7 @@ export type RestResult<O extends RestGenerics> = SchemaOf<O> extends undefined |
 
 type ProcessResult<O extends RestGenerics> = O['process'] extends (...args: any[]) => infer R ? Awaited<R> : any
 
-/** Options merged over O (what `extend` returns). */
+/** Options merged over O (what `extend` returns), extra members included. */
 export type ExtendGenerics<O extends RestGenerics, N> = {
   readonly path: N extends { path: infer P extends string } ? P : O['path']
   readonly schema: N extends { schema: infer S extends Schema | undefined } ? S : SchemaOf<O>
@@ -136,7 +136,7 @@ export type ExtendGenerics<O extends RestGenerics, N> = {
   readonly searchParams: N extends { searchParams: infer Q } ? Q : O['searchParams']
   readonly process: N extends { process: infer F } ? F : O['process']
   readonly sideEffect: N extends { sideEffect: infer E extends boolean | undefined } ? E : O extends { sideEffect: infer E extends boolean | undefined } ? E : undefined
-}
+} & Omit<ExtraMembers<O>, keyof N> & ExtraMembers<N>
 
 /**
  * A request body made of an entity's data: every field optional, nested entities as plain data
@@ -195,12 +195,12 @@ interface EndpointShared extends Omit<EndpointExtraOptions, 'errorPolicy'> {
 const EndpointBase = Endpoint as unknown as new (fetchFunction: undefined, options: object) => EndpointShared
 
 /** The default name of a RestEndpoint: its URL template (`urlPrefix` + `path`). */
-function defaultName(this: RestEndpoint<any>): string {
+function defaultName(this: RestEndpointClass<any>): string {
   return (this.urlPrefix ?? '') + (this.path as string)
 }
 
 /** How messages name an endpoint: the name it was given, or its method and path (`GET /users/:id`). */
-function label(endpoint: RestEndpoint<any>): string {
+function label(endpoint: RestEndpointClass<any>): string {
   return (optionsOf(endpoint).name as string | undefined) ?? `${endpoint.method} ${endpoint.path as string}`
 }
 
@@ -214,15 +214,36 @@ const requests = new WeakMap<Response, string>()
 const LAST_URL = Symbol('lastUrl')
 
 /**
+ * The members of an options object that are not RestEndpoint options (`channel: 'ticker'`): the
+ * endpoint keeps them as its own members, typed as given, and `extend` carries them along.
+ */
+export type ExtraMembers<O> = 0 extends 1 & O ? {} : Omit<O, keyof RestEndpointOptions<any> | keyof RestGenerics>
+
+/**
+ * What `new RestEndpoint(options)` is typed by. Two signatures: a call without type arguments
+ * (the usual one) picks the first, whose endpoint also has the options' extra members; a subclass
+ * (`class Api<O> extends RestEndpoint<O>`, one type argument) gets the second, since a base class
+ * must have members known without knowing O.
+ */
+export interface RestEndpointConstructor {
+  new <O extends RestGenerics, X extends ExtraMembers<O>>(options: RestEndpointOptions<O> & Readonly<O>): RestEndpoint<O> & X
+  new <O extends RestGenerics = RestGenerics>(options: RestEndpointOptions<O> & Readonly<O>): RestEndpoint<O>
+}
+
+/**
  * An endpoint for one HTTP route: builds the URL from a `:name` path template, sends JSON,
  * parses the response and rejects non-2xx answers with a NetworkError. Subclass it to change
- * `getRequestInit`, `parseResponse` or `process` for a whole API.
+ * `getRequestInit`, `parseResponse` or `process` for a whole API. Options it does not know
+ * (`channel: 'ticker'`) become members of the endpoint, as in data-client.
  */
-export interface RestEndpoint<O extends RestGenerics = RestGenerics> {
+export interface RestEndpoint<O extends RestGenerics = RestGenerics> extends RestEndpointClass<O> {
+  (...args: RestArgs<O>): Promise<RestResult<O>>
+}
+interface RestEndpointClass<O extends RestGenerics = RestGenerics> {
   (...args: RestArgs<O>): Promise<RestResult<O>>
 }
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export class RestEndpoint<O extends RestGenerics = RestGenerics> extends EndpointBase {
+class RestEndpointClass<O extends RestGenerics = RestGenerics> extends EndpointBase {
   declare readonly schema: SchemaOf<O>
   declare readonly path: O['path']
   declare readonly urlPrefix: string
@@ -231,10 +252,9 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
   /** Type carriers: their values are not used at run time. */
   declare readonly searchParams: O['searchParams']
   declare readonly body: O['body']
-  // Pick lets TypeScript infer O from the literal's own members; it cannot infer O from O['path'] alone.
   // O is inferred from the options object itself (TypeScript before 5.4 infers nothing through a
-  // Pick of it); the mapped part refuses any key that is not an option, so a misspelling is an error.
-  constructor(options: RestEndpointOptions<O> & Readonly<O> & { readonly [K in Exclude<keyof O, keyof RestEndpointOptions<any>>]?: never }) {
+  // Pick of it); members that are not options are kept (see ExtraMembers).
+  constructor(options: RestEndpointOptions<O> & Readonly<O>) {
     if (typeof options?.path !== 'string') {
       throw new TypeError(process.env.NODE_ENV !== 'production' ? 'RestEndpoint needs a `path` option such as "/users/:id"' : 'Tessera E300: path')
     }
@@ -390,7 +410,7 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
     const type = response.headers.get('content-type') ?? ''
     if (!/[/+]json\b/i.test(type)) {
       const schema = this.schema as unknown
-      if (schema == null || typeof schema === 'string' || this.process !== RestEndpoint.prototype.process) return text
+      if (schema == null || typeof schema === 'string' || this.process !== RestEndpointClass.prototype.process) return text
       throw new SchemaError(
         process.env.NODE_ENV !== 'production' ? `${label(this)}: ${describeTextBody(text, type)}` : `Tessera E303: ${label(this)} ${type}`,
       )
@@ -419,12 +439,13 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
   /** A new endpoint with these options layered over this one's; types follow. */
   // Pick keeps a new path or method literal ('/users/:id', not string), so the arguments still
   // infer; the options type itself types the parameters of methods such as getOptimisticResponse.
-  extend<N extends Partial<RestEndpointOptions<RestGenerics>>>(
+  // The index signature admits extra members: `{ channel }` alone shares nothing with the options.
+  extend<N extends Partial<RestEndpointOptions<RestGenerics>> & { readonly [member: string]: unknown }>(
     options: N & Readonly<Pick<N, keyof N & keyof RestGenerics>> & Partial<RestEndpointOptions<RestGenerics>>,
-  ): RestEndpoint<ExtendGenerics<O, N>> {
+  ): RestEndpoint<ExtendGenerics<O, N>> & ExtraMembers<ExtendGenerics<O, N>> {
     // A name given once (createResource's `Article.get`) stays through every extend, new path or
     // method included, until another is given; an unnamed endpoint goes on naming itself by its URL.
-    return new (this.constructor as new (options: object) => RestEndpoint<any>)({ ...optionsOf(this), ...options })
+    return new (this.constructor as new (options: object) => any)({ ...optionsOf(this), ...options })
   }
 
   /**
@@ -527,6 +548,11 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
     return (typeof status === 'number' && status >= 500) || error instanceof TypeError ? 'soft' : undefined
   }
 }
+
+// The class is exported under its interface's name with the constructor type above (the same
+// object at run time, so `instanceof RestEndpoint` and subclasses work as before).
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const RestEndpoint = RestEndpointClass as unknown as RestEndpointConstructor
 
 /**
  * The schema with its Collection (bare, or a member of an object schema) replaced by
