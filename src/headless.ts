@@ -33,7 +33,7 @@ export type {
 } from './schema/index'
 
 // endpoint
-export { Endpoint, type EndpointOptions } from './endpoint/Endpoint'
+export { Endpoint, type EndpointOptions, type EndpointConstructor } from './endpoint/Endpoint'
 export { Query, type QueryArgs, type QuerySchema } from './endpoint/Query'
 export type {
   EndpointInterface,
@@ -121,7 +121,7 @@ export type {
 export type { SetValue } from './store/Manager'
 
 // endpoint: REST and GraphQL
-export { RestEndpoint, type RestEndpointOptions, type RestGenerics, type RestArgs, type RestResult, type BodyData, type AddGenerics, type AssignGenerics, type PageGenerics } from './endpoint/rest/RestEndpoint'
+export { RestEndpoint, type RestEndpointConstructor, type RestEndpointOptions, type RestGenerics, type RestArgs, type RestResult, type BodyData, type AddGenerics, type AssignGenerics, type PageGenerics } from './endpoint/rest/RestEndpoint'
 export { NetworkError } from './endpoint/rest/NetworkError'
 export { MissingParameterError, InvalidParameterError } from './endpoint/rest/path'
 export type { PathArgs, PathKeys, ShortenPath, SearchValue } from './endpoint/rest/pathTypes'

@@ -57,11 +57,12 @@ export interface Endpoint<F extends (...args: any) => Promise<any> = (...args: a
   (...args: Parameters<F>): ReturnType<F>
 }
 
-interface EndpointClass<F extends (...args: any) => Promise<any> = (...args: any[]) => Promise<any>, S extends Schema | undefined = undefined, M extends boolean | undefined = undefined> {
+/** The class behind `Endpoint`; RestEndpoint extends it. Not exported from the package. */
+export interface EndpointClass<F extends (...args: any) => Promise<any> = (...args: any[]) => Promise<any>, S extends Schema | undefined = undefined, M extends boolean | undefined = undefined> {
   (...args: Parameters<F>): ReturnType<F>
 }
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-class EndpointClass<F extends (...args: any) => Promise<any> = (...args: any[]) => Promise<any>, S extends Schema | undefined = undefined, M extends boolean | undefined = undefined>
+export class EndpointClass<F extends (...args: any) => Promise<any> = (...args: any[]) => Promise<any>, S extends Schema | undefined = undefined, M extends boolean | undefined = undefined>
   implements EndpointExtraOptions
 {
   declare readonly schema: S

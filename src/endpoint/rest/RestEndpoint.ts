@@ -4,7 +4,7 @@ import type { Collection, CollectionAdd } from '../../schema/Collection'
 import type { CollectionAssign } from '../../schema/CollectionAssign'
 import type { ArraySchema } from '../../schema/ArraySchema'
 import { ObjectSchema } from '../../schema/ObjectSchema'
-import { Endpoint, optionsOf } from '../Endpoint'
+import { EndpointClass, optionsOf } from '../Endpoint'
 import type { EndpointExtraOptions } from '../types'
 import { headersToObject } from './headers'
 import { NetworkError } from './NetworkError'
@@ -127,7 +127,7 @@ export type RestResult<O extends RestGenerics> = SchemaOf<O> extends undefined |
 
 type ProcessResult<O extends RestGenerics> = O['process'] extends (...args: any[]) => infer R ? Awaited<R> : any
 
-/** Options merged over O (what `extend` returns), extra members included. */
+/** Options merged over O (what `extend` returns). */
 export type ExtendGenerics<O extends RestGenerics, N> = {
   readonly path: N extends { path: infer P extends string } ? P : O['path']
   readonly schema: N extends { schema: infer S extends Schema | undefined } ? S : SchemaOf<O>
@@ -136,7 +136,7 @@ export type ExtendGenerics<O extends RestGenerics, N> = {
   readonly searchParams: N extends { searchParams: infer Q } ? Q : O['searchParams']
   readonly process: N extends { process: infer F } ? F : O['process']
   readonly sideEffect: N extends { sideEffect: infer E extends boolean | undefined } ? E : O extends { sideEffect: infer E extends boolean | undefined } ? E : undefined
-} & Omit<ExtraMembers<O>, keyof N> & ExtraMembers<N>
+}
 
 /**
  * A request body made of an entity's data: every field optional, nested entities as plain data
@@ -192,7 +192,8 @@ export type PageGenerics<O extends RestGenerics, F extends string> = {
 interface EndpointShared extends Omit<EndpointExtraOptions, 'errorPolicy'> {
   readonly name: string
 }
-const EndpointBase = Endpoint as unknown as new (fetchFunction: undefined, options: object) => EndpointShared
+// Cast where it is extended: an alias would be one more variable in every bundle.
+type EndpointBase = new (fetchFunction: undefined, options: object) => EndpointShared
 
 /** The default name of a RestEndpoint: its URL template (`urlPrefix` + `path`). */
 function defaultName(this: RestEndpointClass<any>): string {
@@ -220,13 +221,19 @@ const LAST_URL = Symbol('lastUrl')
 export type ExtraMembers<O> = 0 extends 1 & O ? {} : Omit<O, keyof RestEndpointOptions<any> | keyof RestGenerics>
 
 /**
+ * O without its extra members: they are members of the endpoint, not of its generics, so that an
+ * endpoint with a `channel` is still a `GetEndpoint<{ path, schema }>`.
+ */
+type WithoutExtras<O extends RestGenerics> = keyof ExtraMembers<O> extends never ? O : Extract<Omit<O, keyof ExtraMembers<O>>, RestGenerics>
+
+/**
  * What `new RestEndpoint(options)` is typed by. Two signatures: a call without type arguments
  * (the usual one) picks the first, whose endpoint also has the options' extra members; a subclass
  * (`class Api<O> extends RestEndpoint<O>`, one type argument) gets the second, since a base class
  * must have members known without knowing O.
  */
 export interface RestEndpointConstructor {
-  new <O extends RestGenerics, X extends ExtraMembers<O>>(options: RestEndpointOptions<O> & Readonly<O>): RestEndpoint<O> & X
+  new <O extends RestGenerics, X extends ExtraMembers<O>>(options: RestEndpointOptions<O> & Readonly<O>): RestEndpoint<WithoutExtras<O>> & X
   new <O extends RestGenerics = RestGenerics>(options: RestEndpointOptions<O> & Readonly<O>): RestEndpoint<O>
 }
 
@@ -239,11 +246,12 @@ export interface RestEndpointConstructor {
 export interface RestEndpoint<O extends RestGenerics = RestGenerics> extends RestEndpointClass<O> {
   (...args: RestArgs<O>): Promise<RestResult<O>>
 }
-interface RestEndpointClass<O extends RestGenerics = RestGenerics> {
+/** The class behind `RestEndpoint`, for this package's own modules (not exported from it). */
+export interface RestEndpointClass<O extends RestGenerics = RestGenerics> {
   (...args: RestArgs<O>): Promise<RestResult<O>>
 }
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-class RestEndpointClass<O extends RestGenerics = RestGenerics> extends EndpointBase {
+export class RestEndpointClass<O extends RestGenerics = RestGenerics> extends (EndpointClass as unknown as EndpointBase) {
   declare readonly schema: SchemaOf<O>
   declare readonly path: O['path']
   declare readonly urlPrefix: string
@@ -440,9 +448,11 @@ class RestEndpointClass<O extends RestGenerics = RestGenerics> extends EndpointB
   // Pick keeps a new path or method literal ('/users/:id', not string), so the arguments still
   // infer; the options type itself types the parameters of methods such as getOptimisticResponse.
   // The index signature admits extra members: `{ channel }` alone shares nothing with the options.
-  extend<N extends Partial<RestEndpointOptions<RestGenerics>> & { readonly [member: string]: unknown }>(
+  // `E`, the endpoint extended, brings the extra members it already has.
+  extend<E, N extends Partial<RestEndpointOptions<RestGenerics>> & { readonly [member: string]: unknown }>(
+    this: E & RestEndpointClass<O>,
     options: N & Readonly<Pick<N, keyof N & keyof RestGenerics>> & Partial<RestEndpointOptions<RestGenerics>>,
-  ): RestEndpoint<ExtendGenerics<O, N>> & ExtraMembers<ExtendGenerics<O, N>> {
+  ): RestEndpoint<ExtendGenerics<O, N>> & Omit<E, keyof RestEndpointClass<any> | keyof N> & ExtraMembers<N> {
     // A name given once (createResource's `Article.get`) stays through every extend, new path or
     // method included, until another is given; an unnamed endpoint goes on naming itself by its URL.
     return new (this.constructor as new (options: object) => any)({ ...optionsOf(this), ...options })
