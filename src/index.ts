@@ -15,7 +15,7 @@ export {
 export type {
   Denormalize, DenormalizeNullable, Normalize, Schema, EntityMeta, EntityTable, EntitiesMetaTable,
   EntityPath, EntityClass, NormalizedResult, NormalizedSchema, MemoResult, SchemaAttribute,
-  CollectionOptions, EntityMixinOptions, EndpointOptions, QueryArgs, QuerySchema,
+  CollectionOptions, EntityMixinOptions, EndpointOptions, EndpointConstructor, RestEndpointConstructor, QueryArgs, QuerySchema,
   EndpointInterface, EndpointExtraOptions, ErrorPolicy, SnapshotInterface, ResolveType,
   EndpointArgs, FetchFunction, DefaultManagersOptions, GCPolicyOptions, Store, StoreOptions, StoreListener, State, ResponseMeta,
   SerializedError, ResponseInfo, Manager, ManagerAPI, SetValue, LogoutManagerOptions, LogoutError, Middleware, Next, TesseraHooks, ActionTypes, Dispatch,

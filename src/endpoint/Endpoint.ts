@@ -1,6 +1,10 @@
 import type { Schema } from '../schema/index'
 import { stableStringify } from './stableKey'
 import type { EndpointExtraOptions } from './types'
+import { warnMiscasedOptions } from './warnMiscasedOptions'
+
+// Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only text.
+declare const process: { env: { NODE_ENV?: string } }
 
 /** Options of `new Endpoint(fetchFunction, options)`. */
 export interface EndpointOptions<S extends Schema | undefined = Schema | undefined, M extends boolean | undefined = boolean | undefined>
@@ -15,14 +19,50 @@ export interface EndpointOptions<S extends Schema | undefined = Schema | undefin
 }
 
 /**
- * Wraps any promise-returning function as an endpoint: callable like the function, plus a
- * schema, a stable cache key and cache policy. Works with any protocol.
+ * The members of an options object that are not endpoint options (`{ token: 'x' }`): the endpoint
+ * keeps them as its own members, typed as given, and `extend` carries them along. `extra` counts
+ * as one, so that its type is the one given rather than `any`.
  */
-export interface Endpoint<F extends (...args: any) => Promise<any> = (...args: any[]) => Promise<any>, S extends Schema | undefined = undefined, M extends boolean | undefined = undefined> {
+export type EndpointExtraMembers<O> = 0 extends 1 & O ? {} : string extends keyof O ? {} : Omit<O, Exclude<keyof EndpointOptions, 'extra'> | 'fetch'>
+
+type SchemaIn<O> = O extends { readonly schema: infer S extends Schema | undefined } ? S : undefined
+type SideEffectIn<O> = O extends { readonly sideEffect: infer M extends boolean | undefined } ? M : undefined
+
+/**
+ * What `new Endpoint(fetchFunction, options)` is typed by. A call without type arguments picks the
+ * first signature, whose endpoint also has the options' extra members (its last three type
+ * parameters are only computed from the options); a subclass (`extends Endpoint<F, S>`, at most
+ * three type arguments) gets the second, since a base class must have members known beforehand.
+ */
+export interface EndpointConstructor {
+  new <
+    F extends (...args: any) => Promise<any>,
+    O extends EndpointOptions & { readonly [member: string]: unknown },
+    S extends SchemaIn<O>,
+    M extends SideEffectIn<O>,
+  >(fetchFunction: F, options?: O): Endpoint<F, S, M> & EndpointExtraMembers<O>
+  new <F extends (...args: any) => Promise<any> = (...args: any[]) => Promise<any>, S extends Schema | undefined = undefined, M extends boolean | undefined = undefined>(
+    fetchFunction: F | undefined,
+    options?: EndpointOptions<S, M>,
+  ): Endpoint<F, S, M>
+}
+
+/**
+ * Wraps any promise-returning function as an endpoint: callable like the function, plus a
+ * schema, a stable cache key and cache policy. Works with any protocol. Options it does not know
+ * (`{ token: 'x' }`) become members of the endpoint, as in data-client.
+ */
+export interface Endpoint<F extends (...args: any) => Promise<any> = (...args: any[]) => Promise<any>, S extends Schema | undefined = undefined, M extends boolean | undefined = undefined>
+  extends EndpointClass<F, S, M> {
+  (...args: Parameters<F>): ReturnType<F>
+}
+
+/** The class behind `Endpoint`; RestEndpoint extends it. Not exported from the package. */
+export interface EndpointClass<F extends (...args: any) => Promise<any> = (...args: any[]) => Promise<any>, S extends Schema | undefined = undefined, M extends boolean | undefined = undefined> {
   (...args: Parameters<F>): ReturnType<F>
 }
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export class Endpoint<F extends (...args: any) => Promise<any> = (...args: any[]) => Promise<any>, S extends Schema | undefined = undefined, M extends boolean | undefined = undefined>
+export class EndpointClass<F extends (...args: any) => Promise<any> = (...args: any[]) => Promise<any>, S extends Schema | undefined = undefined, M extends boolean | undefined = undefined>
   implements EndpointExtraOptions
 {
   declare readonly schema: S
@@ -42,6 +82,7 @@ export class Endpoint<F extends (...args: any) => Promise<any> = (...args: any[]
       return (self as unknown as Endpoint<F, S, M>).fetch.apply(self, args as Parameters<F>)
     } as unknown as Endpoint<F, S, M>
     Object.setPrototypeOf(self, new.target.prototype)
+    if (process.env.NODE_ENV !== 'production') warnMiscasedOptions(options)
     const { name, ...rest } = options
     Object.defineProperties(self, {
       // Defined, not assigned: an option may shadow a prototype accessor (RestEndpoint's sideEffect).
@@ -73,13 +114,16 @@ export class Endpoint<F extends (...args: any) => Promise<any> = (...args: any[]
    * A new endpoint with these options layered over this one's. A new `fetch` replaces the wrapped
    * function, and (unless `name` is given too) the endpoint is then named after it, as in data-client.
    */
-  extend<O extends EndpointOptions<any, any> & { fetch?: (...args: any) => Promise<any> }>(
+  // `E`, the endpoint extended, brings the extra members it was given; the index signature
+  // admits new ones (`{ token }` alone shares nothing with the options).
+  extend<E, O extends EndpointOptions<any, any> & { fetch?: (...args: any) => Promise<any>; readonly [member: string]: unknown }>(
+    this: E & EndpointClass<F, S, M>,
     options: O,
   ): Endpoint<
     O extends { fetch: infer F2 extends (...args: any) => Promise<any> } ? F2 : F,
     O extends { schema: infer S2 } ? (S2 extends Schema | undefined ? S2 : S) : S,
     O extends { sideEffect: infer M2 } ? (M2 extends boolean | undefined ? M2 : M) : M
-  > {
+  > & Omit<E, keyof Endpoint<any, any, any> | keyof O> & EndpointExtraMembers<O> {
     const { fetch = this.fetch, ...rest } = options
     const base = { ...optionsOf(this) }
     // A new function names the endpoint after itself (an anonymous one keeps the current name).
@@ -87,6 +131,11 @@ export class Endpoint<F extends (...args: any) => Promise<any> = (...args: any[]
     return new (this.constructor as new (fetch: (...args: any) => Promise<any>, options: object) => any)(fetch, { ...base, ...rest })
   }
 }
+
+// The class is exported under its interface's name with the constructor type above (the same
+// object at run time, so `instanceof Endpoint` and subclasses work as before).
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const Endpoint = EndpointClass as unknown as EndpointConstructor
 
 const OPTIONS = Symbol('tessera.endpointOptions')
 

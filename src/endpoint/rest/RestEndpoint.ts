@@ -4,7 +4,7 @@ import type { Collection, CollectionAdd } from '../../schema/Collection'
 import type { CollectionAssign } from '../../schema/CollectionAssign'
 import type { ArraySchema } from '../../schema/ArraySchema'
 import { ObjectSchema } from '../../schema/ObjectSchema'
-import { Endpoint, optionsOf } from '../Endpoint'
+import { EndpointClass, optionsOf } from '../Endpoint'
 import type { EndpointExtraOptions } from '../types'
 import { headersToObject } from './headers'
 import { NetworkError } from './NetworkError'
@@ -192,15 +192,16 @@ export type PageGenerics<O extends RestGenerics, F extends string> = {
 interface EndpointShared extends Omit<EndpointExtraOptions, 'errorPolicy'> {
   readonly name: string
 }
-const EndpointBase = Endpoint as unknown as new (fetchFunction: undefined, options: object) => EndpointShared
+// Cast where it is extended: an alias would be one more variable in every bundle.
+type EndpointBase = new (fetchFunction: undefined, options: object) => EndpointShared
 
 /** The default name of a RestEndpoint: its URL template (`urlPrefix` + `path`). */
-function defaultName(this: RestEndpoint<any>): string {
+function defaultName(this: RestEndpointClass<any>): string {
   return (this.urlPrefix ?? '') + (this.path as string)
 }
 
 /** How messages name an endpoint: the name it was given, or its method and path (`GET /users/:id`). */
-function label(endpoint: RestEndpoint<any>): string {
+function label(endpoint: RestEndpointClass<any>): string {
   return (optionsOf(endpoint).name as string | undefined) ?? `${endpoint.method} ${endpoint.path as string}`
 }
 
@@ -214,15 +215,43 @@ const requests = new WeakMap<Response, string>()
 const LAST_URL = Symbol('lastUrl')
 
 /**
+ * The members of an options object that are not RestEndpoint options (`channel: 'ticker'`): the
+ * endpoint keeps them as its own members, typed as given, and `extend` carries them along.
+ */
+export type ExtraMembers<O> = 0 extends 1 & O ? {} : Omit<O, keyof RestEndpointOptions<any> | keyof RestGenerics>
+
+/**
+ * O without its extra members: they are members of the endpoint, not of its generics, so that an
+ * endpoint with a `channel` is still a `GetEndpoint<{ path, schema }>`.
+ */
+type WithoutExtras<O extends RestGenerics> = keyof ExtraMembers<O> extends never ? O : Extract<Omit<O, keyof ExtraMembers<O>>, RestGenerics>
+
+/**
+ * What `new RestEndpoint(options)` is typed by. Two signatures: a call without type arguments
+ * (the usual one) picks the first, whose endpoint also has the options' extra members; a subclass
+ * (`class Api<O> extends RestEndpoint<O>`, one type argument) gets the second, since a base class
+ * must have members known without knowing O.
+ */
+export interface RestEndpointConstructor {
+  new <O extends RestGenerics, X extends ExtraMembers<O>>(options: RestEndpointOptions<O> & Readonly<O>): RestEndpoint<WithoutExtras<O>> & X
+  new <O extends RestGenerics = RestGenerics>(options: RestEndpointOptions<O> & Readonly<O>): RestEndpoint<O>
+}
+
+/**
  * An endpoint for one HTTP route: builds the URL from a `:name` path template, sends JSON,
  * parses the response and rejects non-2xx answers with a NetworkError. Subclass it to change
- * `getRequestInit`, `parseResponse` or `process` for a whole API.
+ * `getRequestInit`, `parseResponse` or `process` for a whole API. Options it does not know
+ * (`channel: 'ticker'`) become members of the endpoint, as in data-client.
  */
-export interface RestEndpoint<O extends RestGenerics = RestGenerics> {
+export interface RestEndpoint<O extends RestGenerics = RestGenerics> extends RestEndpointClass<O> {
+  (...args: RestArgs<O>): Promise<RestResult<O>>
+}
+/** The class behind `RestEndpoint`, for this package's own modules (not exported from it). */
+export interface RestEndpointClass<O extends RestGenerics = RestGenerics> {
   (...args: RestArgs<O>): Promise<RestResult<O>>
 }
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export class RestEndpoint<O extends RestGenerics = RestGenerics> extends EndpointBase {
+export class RestEndpointClass<O extends RestGenerics = RestGenerics> extends (EndpointClass as unknown as EndpointBase) {
   declare readonly schema: SchemaOf<O>
   declare readonly path: O['path']
   declare readonly urlPrefix: string
@@ -231,10 +260,9 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
   /** Type carriers: their values are not used at run time. */
   declare readonly searchParams: O['searchParams']
   declare readonly body: O['body']
-  // Pick lets TypeScript infer O from the literal's own members; it cannot infer O from O['path'] alone.
   // O is inferred from the options object itself (TypeScript before 5.4 infers nothing through a
-  // Pick of it); the mapped part refuses any key that is not an option, so a misspelling is an error.
-  constructor(options: RestEndpointOptions<O> & Readonly<O> & { readonly [K in Exclude<keyof O, keyof RestEndpointOptions<any>>]?: never }) {
+  // Pick of it); members that are not options are kept (see ExtraMembers).
+  constructor(options: RestEndpointOptions<O> & Readonly<O>) {
     if (typeof options?.path !== 'string') {
       throw new TypeError(process.env.NODE_ENV !== 'production' ? 'RestEndpoint needs a `path` option such as "/users/:id"' : 'Tessera E300: path')
     }
@@ -392,7 +420,7 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
     const type = response.headers.get('content-type') ?? ''
     if (!/[/+]json\b/i.test(type)) {
       const schema = this.schema as unknown
-      if (schema == null || typeof schema === 'string' || this.process !== RestEndpoint.prototype.process) return text
+      if (schema == null || typeof schema === 'string' || this.process !== RestEndpointClass.prototype.process) return text
       throw new SchemaError(
         process.env.NODE_ENV !== 'production' ? `${label(this)}: ${describeTextBody(text, type)}` : `Tessera E303: ${label(this)} ${type}`,
       )
@@ -421,12 +449,15 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
   /** A new endpoint with these options layered over this one's; types follow. */
   // Pick keeps a new path or method literal ('/users/:id', not string), so the arguments still
   // infer; the options type itself types the parameters of methods such as getOptimisticResponse.
-  extend<N extends Partial<RestEndpointOptions<RestGenerics>>>(
+  // The index signature admits extra members: `{ channel }` alone shares nothing with the options.
+  // `E`, the endpoint extended, brings the extra members it already has.
+  extend<E, N extends Partial<RestEndpointOptions<RestGenerics>> & { readonly [member: string]: unknown }>(
+    this: E & RestEndpointClass<O>,
     options: N & Readonly<Pick<N, keyof N & keyof RestGenerics>> & Partial<RestEndpointOptions<RestGenerics>>,
-  ): RestEndpoint<ExtendGenerics<O, N>> {
+  ): RestEndpoint<ExtendGenerics<O, N>> & Omit<E, keyof RestEndpointClass<any> | keyof N> & ExtraMembers<N> {
     // A name given once (createResource's `Article.get`) stays through every extend, new path or
     // method included, until another is given; an unnamed endpoint goes on naming itself by its URL.
-    return new (this.constructor as new (options: object) => RestEndpoint<any>)({ ...optionsOf(this), ...options })
+    return new (this.constructor as new (options: object) => any)({ ...optionsOf(this), ...options })
   }
 
   /**
@@ -532,6 +563,11 @@ export class RestEndpoint<O extends RestGenerics = RestGenerics> extends Endpoin
     return (typeof status === 'number' && status >= 500) || error instanceof TypeError ? 'soft' : undefined
   }
 }
+
+// The class is exported under its interface's name with the constructor type above (the same
+// object at run time, so `instanceof RestEndpoint` and subclasses work as before).
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const RestEndpoint = RestEndpointClass as unknown as RestEndpointConstructor
 
 /**
  * The schema with its Collection (bare, or a member of an object schema) replaced by

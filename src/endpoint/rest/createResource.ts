@@ -5,7 +5,7 @@ import { Invalidate } from '../../schema/Invalidate'
 import type { EndpointExtraOptions, SnapshotInterface } from '../types'
 import type { ShortenPath } from './pathTypes'
 import type { Resource as ResourceOf, ResourceGenerics } from './Resource'
-import { RestEndpoint, type RestEndpointOptions, type RestGenerics } from './RestEndpoint'
+import { RestEndpointClass, type RestEndpoint, type RestEndpointOptions, type RestGenerics } from './RestEndpoint'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only text;
 // unguarded, as immer and use-sync-external-store (which every app here loads) read it.
@@ -87,12 +87,14 @@ export function shortenPath<P extends string>(path: P): ShortenPath<P> {
  * Builds get, getList, create, update, partialUpdate and delete for one REST resource. `getList`
  * is a `schema.Collection`, so what `create` returns appears in every cached list it belongs to.
  * Customise a member with `{ ...resource, getList: resource.getList.extend({...}) }` (spread, so
- * types follow).
+ * types follow). Options it does not know are kept as members of every endpoint (untyped there).
  */
-export function createResource<P extends string, S extends Schema, B = unknown, Q = unknown>(
-  options: TypedResourceOptions<P, S, B, Q>,
+export function createResource<P extends string, S extends Schema, B = unknown, Q = unknown, X = {}>(
+  // X admits any other member (`channel: 'ticker'`), passed to every endpoint as in data-client.
+  options: TypedResourceOptions<P, S, B, Q> & X,
 ): ResourceOf<GenericsOf<P, S, B, Q>> {
-  const { path, schema, Endpoint = RestEndpoint, searchParams, body, optimistic, paginationField, ...common } = options
+  // The class itself, not its typed alias `RestEndpoint`: a bundle then needs no alias variable.
+  const { path, schema, Endpoint = RestEndpointClass as unknown as typeof RestEndpoint, searchParams, body, optimistic, paginationField, ...common } = options as TypedResourceOptions<P, S, B, Q>
   const name =
     (schema as { key?: string }).key ?? (schema as { entityKeys?: string }).entityKeys ?? (schema as { name?: string }).name ?? 'resource'
   const make = (member: string, extra: Record<string, unknown>, guess?: (snapshot: SnapshotInterface, ...args: any[]) => unknown) =>
