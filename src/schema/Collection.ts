@@ -3,7 +3,6 @@ import { isEntity, isObject, schemaKindOf } from './kinds'
 import type { ArraySchema } from './ArraySchema'
 import type { Values } from './Values'
 import type { CollectionAssign } from './CollectionAssign'
-import { CollectionMove } from './CollectionMove'
 import { createTable } from './table'
 import type { Denormalize, DenormalizeDelegate, EntityMeta, NormalizeDelegate } from './types'
 import { isArray } from './isArray'
@@ -92,7 +91,7 @@ export class Collection<S extends CollectionItems = readonly [any]> {
    * this response) matches, into those their new fields and the last argument match; lists both
    * or neither match are left alone. Appends; `this.move = this.moveWith(unshift)` prepends.
    */
-  declare move: CollectionMove<S>
+  declare move: CollectionAdd<S>
   /**
    * For a Collection of `schema.Values`: merges the response's entries into every stored map whose
    * filter arguments match. Undefined for lists (they grow with `push` and `unshift`).
@@ -155,8 +154,8 @@ export class Collection<S extends CollectionItems = readonly [any]> {
   }
 
   /** A `move` that puts the items in the lists they join the way `merge` says (`unshift`: first). */
-  moveWith(merge: CollectionMerge): CollectionMove<S> {
-    return new CollectionMove(this, this.addWith(merge), this.addWith(removeItems))
+  moveWith(merge: CollectionMerge): CollectionAdd<S> {
+    return new CollectionAdd(this, merge, undefined, this.addWith(removeItems))
   }
 
   /** True for a Collection of `schema.Values`: its record is a map, not a list. */
@@ -253,19 +252,23 @@ export class Collection<S extends CollectionItems = readonly [any]> {
 }
 
 /**
- * The schema of `collection.push`, `unshift` and `remove` (and of `addWith`): normalizes the
- * response's items and merges them into every stored list the call's arguments match.
+ * The schema of `collection.push`, `unshift`, `remove` and `move` (and of `addWith`, `moveWith`):
+ * normalizes the response's items and merges them into the stored lists the call matches. One
+ * class for all of them: every app bundles it (createResource's lists have them), so it is kept small.
  */
 export class CollectionAdd<S extends CollectionItems = readonly [any]> {
   declare readonly _denormalized: Row<S>
   declare readonly collection: Collection<S>
   readonly #merge: CollectionMerge
   readonly #filterFor: CollectionFilter | undefined
+  /** Set for a move: the schema that takes the items out of the lists they leave. */
+  readonly #remove: CollectionAdd<S> | undefined
 
-  constructor(collection: Collection<S>, merge: CollectionMerge, createCollectionFilter?: CollectionFilter) {
+  constructor(collection: Collection<S>, merge: CollectionMerge, createCollectionFilter?: CollectionFilter, remove?: CollectionAdd<S>) {
     this.collection = collection
     this.#merge = merge
     this.#filterFor = createCollectionFilter
+    this.#remove = remove
   }
 
   get key(): string {
@@ -289,12 +292,21 @@ export class CollectionAdd<S extends CollectionItems = readonly [any]> {
     const collection = this.collection
     if (collection.isMap) throw new SchemaError(`${this.key} is a map: add to it with assign`)
     const many = isArray(input)
-    const refs = delegate.visit(collection.schema, many ? input : [input], parent, key) as unknown[]
-    // A created item's own fields count too (it joins its user's lists); a removed item's do not:
-    // updated to another group, it leaves the lists of the group the call names.
-    const item = many || this.#merge === removeItems ? undefined : input
-    for (const pk of delegate.getEntities(this.key).keys()) {
-      if (collection.matches(pk, delegate.args, item, this.#filterFor)) delegate.mergeEntity(this, pk, refs)
+    const inputs: unknown[] = many ? input : [input]
+    const remove = this.#remove
+    // A move reads each item's record before this response overwrites it: the lists it is in now.
+    const before = remove && inputs.map((value) => recordBefore(collection, value, parent, key, delegate))
+    const refs = delegate.visit(collection.schema, inputs, parent, key) as unknown[]
+    const lists = delegate.getEntities(this.key).keys()
+    if (before) {
+      moveItems(collection, this, remove, refs, before, [...lists], delegate)
+    } else {
+      // A created item's own fields count too (it joins its user's lists); a removed item's do not:
+      // updated to another group, it leaves the lists of the group the call names.
+      const item = many || this.#merge === removeItems ? undefined : input
+      for (const pk of lists) {
+        if (collection.matches(pk, delegate.args, item, this.#filterFor)) delegate.mergeEntity(this, pk, refs)
+      }
     }
     return many ? refs : refs[0]
   }
@@ -304,6 +316,44 @@ export class CollectionAdd<S extends CollectionItems = readonly [any]> {
     const rows = delegate.unvisit(this.collection.schema, many ? input : [input]) as unknown[]
     return many ? rows : rows[0]
   }
+}
+
+/**
+ * An item's stored record (undefined when not cached) and its processed input. A union's members
+ * have tables of their own: its items are not looked up, so they only join lists.
+ */
+function recordBefore(collection: Collection<any>, value: any, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): [object | undefined, object] {
+  const schema = collection.schema as any
+  const item = isArray(schema) ? schema[0] : schema.schema
+  if (!isEntity(item)) return [undefined, value]
+  const processed = (item as { process?: (...a: unknown[]) => object }).process?.(value, parent, key, delegate.args) ?? value
+  const pk = item.pk(processed, parent, key, delegate.args)
+  const stored = pk === undefined ? undefined : delegate.getEntity(item.key, `${pk}`)
+  return [isObject(stored) ? stored : undefined, processed]
+}
+
+/**
+ * A move: each item leaves the lists its record matched before (with the first argument for
+ * values it does not hold, such as a path's `:group`) and joins those its new fields over the last
+ * argument (the body) match. A list both match, or neither, keeps what it has.
+ */
+function moveItems(
+  collection: Collection<any>, add: CollectionAdd<any>, remove: CollectionAdd<any>, refs: readonly unknown[],
+  before: readonly [object | undefined, object][], lists: readonly string[], delegate: NormalizeDelegate,
+): void {
+  const args = delegate.args
+  // Spread as they are: undefined spreads to nothing, and so does a FormData body.
+  const first = args[0] as object
+  const last = args[args.length - 1] as object
+  refs.forEach((ref, index) => {
+    const [was, processed] = before[index]!
+    const now = { ...last, ...processed }
+    for (const pk of lists) {
+      const leaves = was !== undefined && collection.matches(pk, [{ ...first, ...was }, was], undefined)
+      const joins = collection.matches(pk, [{ ...first, ...now }, { ...was, ...now }], undefined)
+      if (leaves !== joins) delegate.mergeEntity(joins ? add : remove, pk, [ref])
+    }
+  })
 }
 
 /**

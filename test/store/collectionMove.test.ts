@@ -105,7 +105,7 @@ describe('getList.move', () => {
   it('refuses a Collection of schema.Values', () => {
     const map = new schema.Collection(new schema.Values(Task))
     expect(() => normalize(map.move, task('1', 1), [{ id: '1' }, { userId: 2 }])).toThrow(SchemaError)
-    expect(() => normalize(map.move, task('1', 1), [{ id: '1' }, { userId: 2 }])).toThrow(/is a map: move works on lists/)
+    expect(() => normalize(map.move, task('1', 1), [{ id: '1' }, { userId: 2 }])).toThrow(/is a map: add to it with assign/)
   })
 })
 

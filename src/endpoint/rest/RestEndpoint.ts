@@ -1,7 +1,6 @@
 import { SchemaError, type Denormalize, type Schema } from '../../schema/index'
 import { schemaKindOf } from '../../schema/kinds'
 import type { Collection, CollectionAdd } from '../../schema/Collection'
-import type { CollectionMove } from '../../schema/CollectionMove'
 import type { CollectionAssign } from '../../schema/CollectionAssign'
 import type { ArraySchema } from '../../schema/ArraySchema'
 import { ObjectSchema } from '../../schema/ObjectSchema'
@@ -189,7 +188,7 @@ export type RemoveGenerics<O extends RestGenerics> = {
 /** The generics of `list.move`: a PATCH to the item's path (`movePath`) moving it between lists; no query. */
 export type MoveGenerics<O extends RestGenerics> = {
   readonly path: O extends { readonly movePath: infer P extends string } ? P : O['path']
-  readonly schema: CollectionIn<SchemaOf<O>> extends Collection<infer I> ? CollectionMove<I> : never
+  readonly schema: CollectionIn<SchemaOf<O>> extends Collection<infer I> ? CollectionAdd<I> : never
   readonly method: 'PATCH'
   readonly body: AddGenerics<O>['body']
   readonly searchParams: undefined
