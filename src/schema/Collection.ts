@@ -59,6 +59,9 @@ export type Row<S> = Denormalize<S> extends readonly (infer R)[] ? R : never
  */
 export type CollectionMerge = (existing: any, incoming: any) => any
 
+/** Entity classes (and `schema.Entity` results) copy their input with `process` before reading its pk. */
+type EntityWithProcess = { process(value: unknown, parent: unknown, key: string | undefined, args: readonly unknown[]): object }
+
 /** Filter arguments as `createCollectionFilter` receives them: the call's, then the stored list's key. */
 type CollectionFilter = (...args: any[]) => (collectionKey: Record<string, string>) => boolean
 
@@ -292,20 +295,32 @@ export class CollectionAdd<S extends CollectionItems = readonly [any]> {
     const collection = this.collection
     if (collection.isMap) throw new SchemaError(`${this.key} is a map: add to it with assign`)
     const many = isArray(input)
-    const inputs: unknown[] = many ? input : [input]
+    const args = delegate.args
+    const schema = collection.schema as any
+    const item = isArray(schema) ? schema[0] : schema.schema
     const remove = this.#remove
-    // A move reads each item's record before this response overwrites it: the lists it is in now.
-    const before = remove && inputs.map((value) => recordBefore(collection, value, parent, key, delegate))
-    const refs = delegate.visit(collection.schema, inputs, parent, key) as unknown[]
-    const lists = delegate.getEntities(this.key).keys()
-    if (before) {
-      moveItems(collection, this, remove, refs, before, [...lists], delegate)
-    } else {
-      // A created item's own fields count too (it joins its user's lists); a removed item's do not:
-      // updated to another group, it leaves the lists of the group the call names.
-      const item = many || this.#merge === removeItems ? undefined : input
-      for (const pk of lists) {
-        if (collection.matches(pk, delegate.args, item, this.#filterFor)) delegate.mergeEntity(this, pk, refs)
+    // A move: each item's processed input, and its record before this response overwrites it (which
+    // lists it is in now). A union's members have tables of their own: its items are not looked up,
+    // so they only join lists.
+    const values: any[] = (many ? input : [input]).map((value: unknown) => (remove && isEntity(item) ? (item as unknown as EntityWithProcess).process(value, parent, key, args) : value))
+    const records = remove && values.map((value) => isEntity(item) && delegate.getEntity(item.key, `${item.pk(value, parent, key, args)}`))
+    const refs = delegate.visit(schema, many ? input : [input], parent, key) as unknown[]
+    for (const pk of delegate.getEntities(this.key).keys()) {
+      if (records) {
+        // It leaves the lists its record matched (with the first argument for values it does not
+        // hold, such as a path's `:group`) and joins those its new fields over the last argument
+        // (the body) match. A list both match, or neither, keeps what it has.
+        refs.forEach((ref, index) => {
+          const was = records[index]
+          const now = { ...(args[args.length - 1] as object), ...values[index] }
+          const leaves = isObject(was) && collection.matches(pk, [{ ...(args[0] as object), ...was }, was], undefined)
+          const joins = collection.matches(pk, [{ ...(args[0] as object), ...now }, { ...(was as object), ...now }], undefined)
+          if (leaves !== joins) delegate.mergeEntity(joins ? this : remove, pk, [ref])
+        })
+      } else if (collection.matches(pk, args, many || this.#merge === removeItems ? undefined : input, this.#filterFor)) {
+        // A created item's own fields count too (it joins its user's lists); a removed item's do
+        // not: updated to another group, it leaves the lists of the group the call names.
+        delegate.mergeEntity(this, pk, refs)
       }
     }
     return many ? refs : refs[0]
@@ -316,44 +331,6 @@ export class CollectionAdd<S extends CollectionItems = readonly [any]> {
     const rows = delegate.unvisit(this.collection.schema, many ? input : [input]) as unknown[]
     return many ? rows : rows[0]
   }
-}
-
-/**
- * An item's stored record (undefined when not cached) and its processed input. A union's members
- * have tables of their own: its items are not looked up, so they only join lists.
- */
-function recordBefore(collection: Collection<any>, value: any, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): [object | undefined, object] {
-  const schema = collection.schema as any
-  const item = isArray(schema) ? schema[0] : schema.schema
-  if (!isEntity(item)) return [undefined, value]
-  const processed = (item as { process?: (...a: unknown[]) => object }).process?.(value, parent, key, delegate.args) ?? value
-  const pk = item.pk(processed, parent, key, delegate.args)
-  const stored = pk === undefined ? undefined : delegate.getEntity(item.key, `${pk}`)
-  return [isObject(stored) ? stored : undefined, processed]
-}
-
-/**
- * A move: each item leaves the lists its record matched before (with the first argument for
- * values it does not hold, such as a path's `:group`) and joins those its new fields over the last
- * argument (the body) match. A list both match, or neither, keeps what it has.
- */
-function moveItems(
-  collection: Collection<any>, add: CollectionAdd<any>, remove: CollectionAdd<any>, refs: readonly unknown[],
-  before: readonly [object | undefined, object][], lists: readonly string[], delegate: NormalizeDelegate,
-): void {
-  const args = delegate.args
-  // Spread as they are: undefined spreads to nothing, and so does a FormData body.
-  const first = args[0] as object
-  const last = args[args.length - 1] as object
-  refs.forEach((ref, index) => {
-    const [was, processed] = before[index]!
-    const now = { ...last, ...processed }
-    for (const pk of lists) {
-      const leaves = was !== undefined && collection.matches(pk, [{ ...first, ...was }, was], undefined)
-      const joins = collection.matches(pk, [{ ...first, ...now }, { ...was, ...now }], undefined)
-      if (leaves !== joins) delegate.mergeEntity(joins ? add : remove, pk, [ref])
-    }
-  })
 }
 
 /**

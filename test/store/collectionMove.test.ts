@@ -79,6 +79,26 @@ describe('getList.move', () => {
     expect(ids({ userId: 2 })).toEqual(['3'])
   })
 
+  it('moves several items at once, each by its own fields (controller.set, no request)', () => {
+    const { controller, ids } = storeWithLists()
+    controller.set(TaskResource.getList.schema.move, { id: '1' }, { userId: 2 }, [task('1', 2), task('2', 3)])
+    expect(ids({ userId: 1 })).toEqual([])
+    expect(ids({ userId: 2 })).toEqual(['3', '1'])
+    expect(ids({ userId: 3 })).toEqual(['4', '2'])
+    expect(fake.requests).toEqual([])
+  })
+
+  it('takes a list value the item does not hold (a path parameter) from the first argument', () => {
+    const { controller, store } = createTestStore()
+    const byGroup = TaskResource.getList.extend({ path: '/groups/:group/tasks', movePath: '/groups/:group/tasks/:id' })
+    controller.setResponse(byGroup, { group: 'five' }, [task('1', 1)])
+    controller.setResponse(byGroup, { group: 'ten' }, [task('2', 1)])
+    controller.set(byGroup.schema.move, { group: 'five', id: '1' }, { group: 'ten' }, task('1', 1))
+    const ids = (group: string) => (controller.getResponse(byGroup, { group }, store.getState()).data as Task[]).map((t) => t.id)
+    expect(ids('five')).toEqual([])
+    expect(ids('ten')).toEqual(['2', '1'])
+  })
+
   it('moveWith(unshift) puts the moved item first', async () => {
     class FirstCollection extends schema.Collection<[typeof Task]> {
       constructor(items: [typeof Task], options?: CollectionOptions) {
