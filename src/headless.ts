@@ -35,6 +35,8 @@ export type {
 // The namespace with `schema.Query` (data-client 0.11+), and its classes by name (data-client 0.15.5+).
 export * as schema from './endpoint/schema'
 export { All, Collection, Invalidate, Union, Values } from './schema/schema'
+// The merge that puts items first, for `collection.moveWith(unshift)` / `addWith(unshift)` (data-client 0.16).
+export { unshift, type CollectionMerge } from './schema/Collection'
 export { Endpoint, type EndpointOptions, type EndpointConstructor } from './endpoint/Endpoint'
 export { Query, type QueryArgs, type QuerySchema } from './endpoint/Query'
 export { Lazy } from './endpoint/Lazy'
@@ -131,7 +133,7 @@ export type {
 export type { SetValue } from './store/Manager'
 
 // endpoint: REST and GraphQL
-export { RestEndpoint, type RestEndpointConstructor, type RestEndpointOptions, type RestGenerics, type RestArgs, type RestResult, type BodyData, type AddGenerics, type AssignGenerics, type PageGenerics } from './endpoint/rest/RestEndpoint'
+export { RestEndpoint, type RestEndpointConstructor, type RestEndpointOptions, type RestGenerics, type RestArgs, type RestResult, type BodyData, type AddGenerics, type AssignGenerics, type RemoveGenerics, type MoveGenerics, type PageGenerics } from './endpoint/rest/RestEndpoint'
 export { NetworkError } from './endpoint/rest/NetworkError'
 export { MissingParameterError, InvalidParameterError } from './endpoint/rest/path'
 export type { PathArgs, PathKeys, ShortenPath, SearchValue } from './endpoint/rest/pathTypes'

@@ -49,7 +49,21 @@ export interface CollectionOptions {
  */
 export type CollectionItems = readonly [unknown] | readonly unknown[] | ArraySchema<any, any> | Values<any, any>
 
-type Row<S> = Denormalize<S> extends readonly (infer R)[] ? R : never
+/** One item of a Collection's response (what `push`, `remove` and `move` return for one). */
+export type Row<S> = Denormalize<S> extends readonly (infer R)[] ? R : never
+
+/**
+ * How a list takes the items a request brings: given the stored list and the incoming items (both
+ * normalized: pks, or `{ id, schema }` for unions), the new list. `push` appends, `unshift`
+ * prepends; pass one to `addWith` or `moveWith` to choose where items go.
+ */
+export type CollectionMerge = (existing: any, incoming: any) => any
+
+/** Entity classes (and `schema.Entity` results) copy their input with `process` before reading its pk. */
+type EntityWithProcess = { process(value: unknown, parent: unknown, key: string | undefined, args: readonly unknown[]): object }
+
+/** Filter arguments as `createCollectionFilter` receives them: the call's, then the stored list's key. */
+type CollectionFilter = (...args: any[]) => (collectionKey: Record<string, string>) => boolean
 
 /**
  * A list stored as a record of its own, one per set of arguments, so it can grow: `push` and
@@ -69,6 +83,18 @@ export class Collection<S extends CollectionItems = readonly [any]> {
   declare readonly push: CollectionAdd<S>
   /** Prepends the response's items to every stored list whose filter arguments match the call. */
   declare readonly unshift: CollectionAdd<S>
+  /**
+   * Takes the response's items out of every stored list whose filter arguments match the call
+   * (not the items' own fields: an item updated to another group leaves the lists of the group
+   * the call names). Writable, as data-client's, so a subclass may replace it.
+   */
+  declare remove: CollectionAdd<S>
+  /**
+   * Moves the response's items between lists: out of the stored lists their cached record (before
+   * this response) matches, into those their new fields and the last argument match; lists both
+   * or neither match are left alone. Appends; `this.move = this.moveWith(unshift)` prepends.
+   */
+  declare move: CollectionAdd<S>
   /**
    * For a Collection of `schema.Values`: merges the response's entries into every stored map whose
    * filter arguments match. Undefined for lists (they grow with `push` and `unshift`).
@@ -113,10 +139,26 @@ export class Collection<S extends CollectionItems = readonly [any]> {
         : (name) => skip.includes(name)
     this.#argsKey = options.argsKey
     this.#nestKey = options.nestKey
-    this.push = new CollectionAdd(this, 'end')
-    this.unshift = new CollectionAdd(this, 'start')
+    this.push = this.addWith(append)
+    this.unshift = this.addWith(unshift)
+    this.remove = this.addWith(removeItems)
+    this.move = this.moveWith(append)
     // Made by the Values schema, so apps without map collections do not bundle it.
     this.assign = (kind === 'Values' ? (schema as unknown as MapSchema).assignTo(this) : undefined) as this['assign']
+  }
+
+  /**
+   * A schema that adds items the way `merge` says, to the stored lists `createCollectionFilter`
+   * (given the call's arguments) accepts; without one, to those `push` would add to. What `push`,
+   * `unshift` and `remove` are made with.
+   */
+  addWith(merge: CollectionMerge, createCollectionFilter?: CollectionFilter): CollectionAdd<S> {
+    return new CollectionAdd(this, merge, createCollectionFilter)
+  }
+
+  /** A `move` that puts the items in the lists they join the way `merge` says (`unshift`: first). */
+  moveWith(merge: CollectionMerge): CollectionAdd<S> {
+    return new CollectionAdd(this, merge, undefined, this.addWith(removeItems))
   }
 
   /** True for a Collection of `schema.Values`: its record is a map, not a list. */
@@ -188,12 +230,15 @@ export class Collection<S extends CollectionItems = readonly [any]> {
           return collection.pk(value, parent, key, removeCursor(...args))
         },
       },
-      merge: { value: (existing: unknown, incoming: unknown) => addItems(existing, incoming, true) },
+      merge: { value: append },
     })
   }
 
-  /** True when a list (by its pk) is one a created item with these arguments belongs in. */
-  matches(pk: string, args: readonly unknown[], item: unknown): boolean {
+  /**
+   * True when a list (by its pk) is one a created item with these arguments belongs in; `filterFor`
+   * replaces the Collection's own `createCollectionFilter` (what `addWith` was given).
+   */
+  matches(pk: string, args: readonly unknown[], item: unknown, filterFor = this.#filterFor): boolean {
     let filter: Record<string, string>
     try {
       filter = JSON.parse(pk)
@@ -201,7 +246,7 @@ export class Collection<S extends CollectionItems = readonly [any]> {
       return false
     }
     if (!isObject(filter)) return false
-    if (this.#filterFor !== undefined) return this.#filterFor(...args)(filter)
+    if (filterFor !== undefined) return filterFor(...args)(filter)
     const sources = [args[0], args[1], item]
     return Object.keys(filter).every(
       (name) => this.nonFilterArgumentKey(name) || sources.some((source) => isObject(source) && Object.hasOwn(source, name) && `${source[name]}` === filter[name]),
@@ -209,15 +254,24 @@ export class Collection<S extends CollectionItems = readonly [any]> {
   }
 }
 
-/** The schema of `collection.push` / `collection.unshift`: adds items to the stored lists. */
+/**
+ * The schema of `collection.push`, `unshift`, `remove` and `move` (and of `addWith`, `moveWith`):
+ * normalizes the response's items and merges them into the stored lists the call matches. One
+ * class for all of them: every app bundles it (createResource's lists have them), so it is kept small.
+ */
 export class CollectionAdd<S extends CollectionItems = readonly [any]> {
   declare readonly _denormalized: Row<S>
   declare readonly collection: Collection<S>
-  readonly #atEnd: boolean
+  readonly #merge: CollectionMerge
+  readonly #filterFor: CollectionFilter | undefined
+  /** Set for a move: the schema that takes the items out of the lists they leave. */
+  readonly #remove: CollectionAdd<S> | undefined
 
-  constructor(collection: Collection<S>, where: 'start' | 'end') {
+  constructor(collection: Collection<S>, merge: CollectionMerge, createCollectionFilter?: CollectionFilter, remove?: CollectionAdd<S>) {
     this.collection = collection
-    this.#atEnd = where === 'end'
+    this.#merge = merge
+    this.#filterFor = createCollectionFilter
+    this.#remove = remove
   }
 
   get key(): string {
@@ -225,7 +279,7 @@ export class CollectionAdd<S extends CollectionItems = readonly [any]> {
   }
 
   merge(existing: unknown, incoming: unknown): unknown {
-    return addItems(existing, incoming, this.#atEnd)
+    return this.#merge(existing, incoming)
   }
 
   mergeWithStore(_existingMeta: unknown, _incomingMeta: unknown, existing: unknown, incoming: unknown): unknown {
@@ -241,10 +295,33 @@ export class CollectionAdd<S extends CollectionItems = readonly [any]> {
     const collection = this.collection
     if (collection.isMap) throw new SchemaError(`${this.key} is a map: add to it with assign`)
     const many = isArray(input)
-    const refs = delegate.visit(collection.schema, many ? input : [input], parent, key) as unknown[]
-    // Every list already stored whose filter the call (or the created item) satisfies.
+    const args = delegate.args
+    const schema = collection.schema as any
+    const item = isArray(schema) ? schema[0] : schema.schema
+    const remove = this.#remove
+    // A move: each item's processed input, and its record before this response overwrites it (which
+    // lists it is in now). A union's members have tables of their own: its items are not looked up,
+    // so they only join lists.
+    const values: any[] = (many ? input : [input]).map((value: unknown) => (remove && isEntity(item) ? (item as unknown as EntityWithProcess).process(value, parent, key, args) : value))
+    const records = remove && values.map((value) => isEntity(item) && delegate.getEntity(item.key, `${item.pk(value, parent, key, args)}`))
+    const refs = delegate.visit(schema, many ? input : [input], parent, key) as unknown[]
     for (const pk of delegate.getEntities(this.key).keys()) {
-      if (collection.matches(pk, delegate.args, many ? undefined : input)) delegate.mergeEntity(this, pk, refs)
+      if (records) {
+        // It leaves the lists its record matched (with the first argument for values it does not
+        // hold, such as a path's `:group`) and joins those its new fields over the last argument
+        // (the body) match. A list both match, or neither, keeps what it has.
+        refs.forEach((ref, index) => {
+          const was = records[index]
+          const now = { ...(args[args.length - 1] as object), ...values[index] }
+          const leaves = isObject(was) && collection.matches(pk, [{ ...(args[0] as object), ...was }, was], undefined)
+          const joins = collection.matches(pk, [{ ...(args[0] as object), ...now }, { ...(was as object), ...now }], undefined)
+          if (leaves !== joins) delegate.mergeEntity(joins ? this : remove, pk, [ref])
+        })
+      } else if (collection.matches(pk, args, many || this.#merge === removeItems ? undefined : input, this.#filterFor)) {
+        // A created item's own fields count too (it joins its user's lists); a removed item's do
+        // not: updated to another group, it leaves the lists of the group the call names.
+        delegate.mergeEntity(this, pk, refs)
+      }
     }
     return many ? refs : refs[0]
   }
@@ -254,6 +331,22 @@ export class CollectionAdd<S extends CollectionItems = readonly [any]> {
     const rows = delegate.unvisit(this.collection.schema, many ? input : [input]) as unknown[]
     return many ? rows : rows[0]
   }
+}
+
+/**
+ * The merge of `unshift`: the incoming items first, then the list's (items it already holds are
+ * not repeated). Give it to `moveWith` or `addWith` to put items at the start.
+ */
+export const unshift: CollectionMerge = (existing, incoming) => addItems(existing, incoming, false)
+
+/** The merge of `push` (and of `move`): the incoming items after the list's, not repeated. */
+const append: CollectionMerge = (existing, incoming) => addItems(existing, incoming, true)
+
+/** The merge of `remove`: the list without the incoming items; the same list when none was in it. */
+function removeItems(existing: unknown, incoming: readonly unknown[]): unknown {
+  if (!isArray(existing)) return existing
+  const kept = existing.filter((ref) => !containsItem(incoming, ref))
+  return kept.length === existing.length ? existing : kept
 }
 
 /** Items added to a stored list (at its end or its start), without repeating the ones it holds. */

@@ -1,6 +1,6 @@
 'use client'
-import { act as testingLibraryAct, renderHook, waitFor, type waitForOptions } from '@testing-library/react'
-import { Component, Suspense, type ComponentType, type PropsWithChildren, type ReactNode } from 'react'
+import { act as testingLibraryAct } from '@testing-library/react'
+import type { ComponentType, PropsWithChildren, ReactNode } from 'react'
 import { Controller, type ControllerOptions } from '../store/Controller'
 import { getDefaultManagers } from '../store/getDefaultManagers'
 import type { Manager } from '../store/Manager'
@@ -9,6 +9,7 @@ import type { Fixture, Interceptor } from './fixtureTypes'
 import { interceptController } from './interceptController'
 import { mockInitialState } from './mockInitialState'
 import { ProvideController } from './ProvideController'
+import { renderHook, type RenderHookResult } from './renderHook'
 
 /** The props makeRenderDataClient renders its Provider with (those of data-client's CacheProvider). */
 export interface TestProviderProps {
@@ -34,20 +35,7 @@ export interface RenderDataClientOptions<P, T = any> {
 }
 
 /** What renderDataClient returns: the hook's latest value, ways to drive it, and the store's controller. */
-export interface RenderDataClientResult<R, P> {
-  readonly result: {
-    /** The hook's value at the last commit; undefined until the first one (while the first read suspends). */
-    readonly current: R
-    /** What the hook threw to the error boundary around it, until a `rerender` gives it another try. */
-    readonly error?: Error
-  }
-  /** Renders the hook again, with new props if given. */
-  rerender(props?: P): void
-  unmount(): void
-  /** Retries `callback` until it stops throwing (Testing Library's waitFor). */
-  waitFor<W>(callback: () => W | Promise<W>, options?: waitForOptions): Promise<W>
-  /** Resolves once the hook commits a new value or throws a new error. @throws after `options.timeout` (1 s). */
-  waitForNextUpdate(options?: waitForOptions): Promise<void>
+export interface RenderDataClientResult<R, P> extends RenderHookResult<R, P> {
   /**
    * The store's controller (answering from `resolverFixtures` when there are any). Every change
    * it makes to the cache, a response landing included, is applied inside React's `act`, so the
@@ -126,21 +114,10 @@ export function makeRenderDataClient(Provider: ComponentType<TestProviderProps>)
     const intercept = (controller: Controller) =>
       (intercepted ??= interceptController(controller, fixtures, { getInitialInterceptorData: options.getInitialInterceptorData }))
 
-    let props = options.initialProps as P
-    // What the hook threw, and in which attempt: a later attempt (a rerender) starts clean.
-    let caught: { error: Error; attempt: number } | undefined
-    let renders = 0
     const Wrapper = options.wrapper
-    function Root({ children }: { children?: ReactNode }) {
-      // A new render from the top (rerender) gives a hook that threw another try.
-      const attempt = ++renders
-      let tree: ReactNode = (
-        <Suspense fallback={null}>
-          <Boundary attempt={attempt} onError={(error) => void (caught = { error, attempt })}>
-            {children}
-          </Boundary>
-        </Suspense>
-      )
+    // Around renderHook's Suspense and error boundary: the provider, the interceptors, the test's wrapper.
+    function Root({ children, ...props }: PropsWithChildren<P>) {
+      let tree: ReactNode = children
       if (Wrapper) tree = <Wrapper {...(props as PropsWithChildren<P>)}>{tree}</Wrapper>
       if (fixtures.length > 0) tree = <ProvideController intercept={intercept}>{tree}</ProvideController>
       return (
@@ -150,7 +127,7 @@ export function makeRenderDataClient(Provider: ComponentType<TestProviderProps>)
       )
     }
 
-    const rendered = renderHook(callback, { initialProps: props, wrapper: Root })
+    const rendered = renderHook(callback, { initialProps: options.initialProps as P, wrapper: Root })
     if (made === undefined) {
       throw new TypeError(
         "makeRenderDataClient: the Provider did not construct the Controller class it was given. Pass CacheProvider (or DataProvider) from 'tessera', " +
@@ -158,64 +135,14 @@ export function makeRenderDataClient(Provider: ComponentType<TestProviderProps>)
       )
     }
     const controller = fixtures.length > 0 ? intercept(made) : made
-    const result = {
-      // Testing Library's value is null until the first commit.
-      get current(): R {
-        const current = rendered.result.current
-        return (current === null ? undefined : current) as R
-      },
-      get error() {
-        return caught !== undefined && caught.attempt === renders ? caught.error : undefined
-      },
-    }
     return {
-      result,
-      rerender(next?: P) {
-        props = next as P
-        rendered.rerender(next as P)
-      },
-      unmount: rendered.unmount,
-      waitFor,
-      async waitForNextUpdate(waitOptions?: waitForOptions) {
-        const before = result.current
-        const errorBefore = result.error
-        await waitFor(() => {
-          if (result.current === before && result.error === errorBefore) throw new Error('waitForNextUpdate: the hook committed no new value and threw no new error')
-        }, waitOptions)
-      },
+      ...rendered,
       controller,
     }
   }) as RenderDataClient
   renderDataClient.cleanup = () => {}
   renderDataClient.allSettled = () => Promise.allSettled([])
   return renderDataClient
-}
-
-interface BoundaryProps {
-  attempt: number
-  onError(error: Error): void
-  children?: ReactNode
-}
-
-/** Catches what the hook throws (for result.error); renders nothing then, until the next attempt. */
-class Boundary extends Component<BoundaryProps, { error: Error | undefined; attempt: number }> {
-  override state = { error: undefined as Error | undefined, attempt: this.props.attempt }
-
-  static getDerivedStateFromError(error: Error) {
-    return { error }
-  }
-
-  static getDerivedStateFromProps(props: BoundaryProps, state: { error: Error | undefined; attempt: number }) {
-    return props.attempt === state.attempt ? null : { error: undefined, attempt: props.attempt }
-  }
-
-  override componentDidCatch(error: Error) {
-    this.props.onError(error)
-  }
-
-  override render() {
-    return this.state.error === undefined ? this.props.children : null
-  }
 }
 
 /**

@@ -77,8 +77,11 @@ export interface Resource<O extends ResourceGenerics = { path: any; schema: any 
   // get and getList have the generics `new RestEndpoint({ path, schema, searchParams })` infers,
   // so they are the GetEndpoint of those (and such an endpoint can stand in for them).
   get: RestEndpoint<{ path: O['path']; schema: O['schema'] }>
-  /** A `schema.Collection` of the schema: reads as an array, and grows with `create` (its `push`). */
-  getList: RestEndpoint<{ path: ShortenPath<O['path']>; schema: Collection<[O['schema']]>; searchParams: Query<QueryOfResource<O>> }>
+  /**
+   * A `schema.Collection` of the schema: reads as an array, grows with `create` (its `push`), and
+   * its `move` PATCHes an item's path (`movePath`) to move the item between lists.
+   */
+  getList: RestEndpoint<{ path: ShortenPath<O['path']>; schema: Collection<[O['schema']]>; searchParams: Query<QueryOfResource<O>>; movePath: O['path'] }>
   create: RestEndpoint<{
     path: ShortenPath<O['path']>
     schema: CollectionAdd<[O['schema']]>

@@ -27,6 +27,8 @@ export interface RestGenerics {
   readonly sideEffect?: boolean
   /** The argument that pages a list (data-client's generics carry it; `getPage` reads the option). */
   readonly paginationField?: string
+  /** The path `move` sends its PATCH to (createResource's getList: the item's path). */
+  readonly movePath?: string
 }
 
 /** Options of `new RestEndpoint(options)`; every one can be changed later with `extend`. */
@@ -62,6 +64,11 @@ export interface RestEndpointOptions<O extends RestGenerics = RestGenerics> exte
   readonly getHeaders?: (headers: HeadersInit) => HeadersInit | Promise<HeadersInit>
   /** The argument that pages this list (a cursor, a page number): what `getPage` continues by. */
   readonly paginationField?: string
+  /**
+   * Where `move` sends its PATCH, when not to this list's own path: an item's path such as
+   * `/users/:id` (createResource gives its getList the resource's path).
+   */
+  readonly movePath?: string
   readonly key?: (...args: any[]) => string
 }
 
@@ -136,6 +143,7 @@ export type ExtendGenerics<O extends RestGenerics, N> = {
   readonly searchParams: N extends { searchParams: infer Q } ? Q : O['searchParams']
   readonly process: N extends { process: infer F } ? F : O['process']
   readonly sideEffect: N extends { sideEffect: infer E extends boolean | undefined } ? E : O extends { sideEffect: infer E extends boolean | undefined } ? E : undefined
+  readonly movePath: N extends { movePath: infer M extends string | undefined } ? M : O extends { movePath: infer M extends string } ? M : undefined
 }
 
 /**
@@ -164,6 +172,26 @@ export type AddGenerics<O extends RestGenerics> = {
     : O['body'] extends undefined ? BodyData<Denormalize<CollectionRow<CollectionIn<SchemaOf<O>>>>>
     : O['body']
   readonly searchParams: O['searchParams']
+  readonly process: undefined
+}
+
+/** The generics of `list.remove`: a PATCH to the list's path whose response leaves the matching lists. */
+export type RemoveGenerics<O extends RestGenerics> = {
+  readonly path: O['path']
+  readonly schema: CollectionIn<SchemaOf<O>> extends Collection<infer I> ? CollectionAdd<I> : never
+  readonly method: 'PATCH'
+  readonly body: AddGenerics<O>['body']
+  readonly searchParams: O['searchParams']
+  readonly process: undefined
+}
+
+/** The generics of `list.move`: a PATCH to the item's path (`movePath`) moving it between lists; no query. */
+export type MoveGenerics<O extends RestGenerics> = {
+  readonly path: O extends { readonly movePath: infer P extends string } ? P : O['path']
+  readonly schema: CollectionIn<SchemaOf<O>> extends Collection<infer I> ? CollectionAdd<I> : never
+  readonly method: 'PATCH'
+  readonly body: AddGenerics<O>['body']
+  readonly searchParams: undefined
   readonly process: undefined
 }
 type CollectionRow<C> = C extends Collection<infer I> ? (I extends readonly (infer E)[] ? E : I extends ArraySchema<infer E> ? E : never) : never
@@ -515,7 +543,24 @@ export class RestEndpointClass<O extends RestGenerics = RestGenerics> extends (E
     return this.adder('assign')
   }
 
-  private adder(where: 'push' | 'unshift' | 'assign'): RestEndpoint<any> {
+  /**
+   * A PATCH to this list's path whose response (the updated items) is taken out of every matching
+   * cached list, and written to the items' own records (the schema must hold a `schema.Collection`).
+   */
+  get remove(): RestEndpoint<RemoveGenerics<O>> {
+    return this.adder('remove')
+  }
+
+  /**
+   * A PATCH to the item's path (the `movePath` option, else this list's path) whose response moves
+   * the item out of the cached lists it matched and into those it matches now: a todo given another
+   * `userId` leaves that user's lists for the new user's.
+   */
+  get move(): RestEndpoint<MoveGenerics<O>> {
+    return this.adder('move')
+  }
+
+  private adder(where: 'push' | 'unshift' | 'assign' | 'remove' | 'move'): RestEndpoint<any> {
     return this.derive(where, () => {
       let collection: Collection<any> | undefined
       mapCollection(this.schema, (found) => (collection = found))
@@ -527,8 +572,15 @@ export class RestEndpointClass<O extends RestGenerics = RestGenerics> extends (E
         )
       }
       const { paginationField: _field, sideEffect: _sideEffect, ...rest } = optionsOf(this)
-      // All three are creates in this collection, and named so (as in data-client).
-      return new (this.constructor as new (options: object) => RestEndpoint<any>)({ ...rest, method: 'POST', schema: collection[where], name: `${this.name}.create` })
+      // Adds are creates in this collection, remove and move updates of its items, and named so (as in data-client).
+      const update = where === 'remove' || where === 'move'
+      return new (this.constructor as new (options: object) => RestEndpoint<any>)({
+        ...rest,
+        method: update ? 'PATCH' : 'POST',
+        schema: collection[where],
+        name: `${this.name}.${update ? 'partialUpdate' : 'create'}`,
+        ...(where === 'move' && { path: rest.movePath ?? this.path }),
+      })
     })
   }
 

@@ -109,7 +109,7 @@ export function createResource<P extends string, S extends Schema, B = unknown, 
   // The list reads its options (nonFilterArgumentKeys) from the resource's: no copy in every bundle.
   // getList carries the create guess (a read never uses it), so that its push and unshift, and
   // those of a getList extended with another list schema, are optimistic too.
-  const getList = make('getList', { path: shortenPath(path), schema: new Collection([schema], options), searchParams, paginationField }, guessCreated)
+  const getList = make('getList', { path: shortenPath(path), schema: new Collection([schema], options), searchParams, paginationField, movePath: path }, guessCreated)
   return {
     get: make('get', { path, schema }),
     getList,
