@@ -1,10 +1,8 @@
 'use client'
-import withSelector from 'use-sync-external-store/with-selector'
 import type { EndpointInterface } from '../endpoint/types'
 import type { State } from '../store/index'
 import { useDataContext } from './context'
-
-const { useSyncExternalStoreWithSelector } = withSelector
+import { useSelected } from './useSelected'
 
 /**
  * The error a read of this endpoint would throw, without reading its data, fetching or suspending
@@ -15,7 +13,7 @@ const { useSyncExternalStoreWithSelector } = withSelector
 export function useError<E extends EndpointInterface>(endpoint: E, ...args: readonly [...Parameters<E>] | readonly [null]): Error | undefined {
   const { store, controller } = useDataContext('useError')
   const select = (state: State) => controller.getError(endpoint, ...(args as readonly [...Parameters<E>]), state)
-  return useSyncExternalStoreWithSelector(store.subscribe, store.getState, store.getServerState ?? store.getState, select, sameError)
+  return useSelected(store, select, sameError)
 }
 
 // An error rebuilt from the stored copy (after a replay) is a new object on each read.

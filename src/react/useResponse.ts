@@ -1,11 +1,9 @@
 'use client'
 import { useEffect } from 'react'
-import withSelector from 'use-sync-external-store/with-selector'
 import type { EndpointInterface } from '../endpoint/types'
 import type { ExpiryStatus, State } from '../store/index'
 import type { DataContextValue } from './context'
-
-const { useSyncExternalStoreWithSelector } = withSelector
+import { useSelected } from './useSelected'
 
 /** One endpoint read as a component sees it. */
 export interface ResponseView {
@@ -32,7 +30,7 @@ export function useResponse(context: DataContextValue, endpoint: EndpointInterfa
   const key = skip ? '' : endpoint.key(...args)
   // The key computed here goes with each read, so a store change does not compute it again.
   const select = (state: State): ResponseView => controller.select(endpoint, args, state, key)
-  const view = useSyncExternalStoreWithSelector(store.subscribe, store.getState, store.getServerState ?? store.getState, select, sameView)
+  const view = useSelected(store, select, sameView)
 
   useEffect(() => {
     if (skip) return
