@@ -28,7 +28,7 @@ export default defineConfig({
   },
   // Known up front, so the dev server never discovers a dependency late and reloads the page.
   optimizeDeps: {
-    include: ['react', 'react/jsx-dev-runtime', 'react-dom/client', 'immer', 'use-sync-external-store/with-selector'],
+    include: ['react', 'react/jsx-dev-runtime', 'react-dom/client', 'immer'],
     entries: ['index.html', 'src/entry-client.tsx'],
   },
 })
