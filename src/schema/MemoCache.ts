@@ -85,11 +85,16 @@ function canonicalList(item: unknown): unknown {
 }
 
 class Result implements MemoResult<unknown> {
-  private computed: EntityPath[] | undefined
-  constructor(
-    readonly data: unknown,
-    private readonly frame: DependencyFrame,
-  ) {}
+  // Declared (`computed` is set on first read) and set in the constructor, not parameter properties (which the build also emits as
+  // empty class fields): the same fields, fewer bytes in every app's bundle.
+  private declare computed: EntityPath[] | undefined
+  declare readonly data: unknown
+  private declare readonly frame: DependencyFrame
+
+  constructor(data: unknown, frame: DependencyFrame) {
+    this.data = data
+    this.frame = frame
+  }
 
   get paths(): EntityPath[] {
     if (this.computed !== undefined) return this.computed

@@ -68,13 +68,15 @@ export class MemoRun extends Walker {
   /** The list last read by `unvisitRows` (a list-valued entity takes its dependencies from it). */
   lastList: ListEntry | undefined
 
-  constructor(
-    entities: StoredEntities,
-    args: readonly unknown[],
-    private readonly cache: EntityCache,
-    readonly lists: ListCache,
-  ) {
+  // Declared and set in the constructor, not parameter properties (which the build also emits as
+  // empty class fields): the same fields, fewer bytes in every app's bundle.
+  private declare readonly cache: EntityCache
+  declare readonly lists: ListCache
+
+  constructor(entities: StoredEntities, args: readonly unknown[], cache: EntityCache, lists: ListCache) {
     super(entities, args)
+    this.cache = cache
+    this.lists = lists
   }
 
   /**

@@ -27,10 +27,14 @@ export abstract class Walker implements DenormalizeDelegate {
   /** Entities too deep to build on the stack: built by `read` once the outer ones are done. */
   deferred: (() => void)[] = []
 
-  constructor(
-    readonly entities: StoredEntities,
-    readonly args: readonly unknown[],
-  ) {
+  // Declared and set in the constructor, not parameter properties (which the build also emits as
+  // empty class fields): the same fields, fewer bytes in every app's bundle.
+  declare readonly entities: StoredEntities
+  declare readonly args: readonly unknown[]
+
+  constructor(entities: StoredEntities, args: readonly unknown[]) {
+    this.entities = entities
+    this.args = args
     this.unvisit = this.unvisit.bind(this)
   }
 
