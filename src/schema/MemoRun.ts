@@ -42,7 +42,7 @@ export interface EntityCacheEntry extends DependencyFrame {
    * Entity keys of every table this value read besides its own record, or null when unknown (a
    * cycle). While none of those tables changed, only the own record needs comparing.
    */
-  depKeys: readonly string[] | null
+  deps: readonly string[] | null
   /**
    * `[this entry]`, made the first time it is some entry's only child and then shared as the
    * `children` of every entry with just that child (the rows of one author): one array per
@@ -119,7 +119,7 @@ export class MemoRun extends Walker {
       next: undefined,
       checkedBy: this.id,
       fresh: true,
-      depKeys: null,
+      deps: null,
       only: undefined,
     }
     // Registered before the fields are filled, so a cycle back to this record finds it.
@@ -129,12 +129,12 @@ export class MemoRun extends Walker {
       entry.value = instance
       if (this.nesting >= MAX_NESTING) {
         // Too deep for the stack: filled in by `read` once the outer entities are done. What it
-        // depends on is unknown until then (depKeys null: checked the slow, exact way).
+        // depends on is unknown until then (deps null: checked the slow, exact way).
         addChild(parent, entry)
         this.deferred.push(() => {
           this.fill(schema, instance, entry)
           if (entry.value === INVALID) entry.value = instance
-          entry.depKeys = collectDepKeys(entry)
+          entry.deps = collectDepKeys(entry)
         })
         return entry.value
       }
@@ -145,8 +145,8 @@ export class MemoRun extends Walker {
     const list = (schema as { readsAsList?: boolean }).readsAsList === true ? this.lastList : undefined
     // A list-valued entity read what its rows read, and the rows' own table: known without
     // walking every row.
-    entry.depKeys = list !== undefined && entry.lookups.length === 0 && entry.children.length === 0 && entry.lists?.length === 1
-      ? (list.depKeys === null ? null : [list.item.key, ...[...list.depKeys].filter((key) => key !== list.item.key)])
+    entry.deps = list !== undefined && entry.lookups.length === 0 && entry.children.length === 0 && entry.lists?.length === 1
+      ? (list.deps === null ? null : [list.item.key, ...[...list.deps].filter((key) => key !== list.item.key)])
       : collectDepKeys(entry)
     return entry.value
   }
