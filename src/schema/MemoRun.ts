@@ -68,14 +68,14 @@ export class MemoRun extends Walker {
   /** The list last read by `unvisitRows` (a list-valued entity takes its dependencies from it). */
   lastList: ListEntry | undefined
 
-  // Declared and set in the constructor, not parameter properties (which the build also emits as
-  // empty class fields): the same fields, fewer bytes in every app's bundle.
-  private declare readonly cache: EntityCache
+  // A `#` field (minifiers shorten it) and a declared one, both set in the constructor rather than
+  // parameter properties (which the build also emits as empty class fields): fewer bytes.
+  readonly #cache: EntityCache
   declare readonly lists: ListCache
 
   constructor(entities: StoredEntities, args: readonly unknown[], cache: EntityCache, lists: ListCache) {
     super(entities, args)
-    this.cache = cache
+    this.#cache = cache
     this.lists = lists
   }
 
@@ -94,7 +94,7 @@ export class MemoRun extends Walker {
   protected entity(schema: EntityClassLike, key: string, pk: string, record: object): unknown {
     // A list-valued entity (a Collection) is rebuilt each time: its row-by-row list read is the
     // freshness check, and gives back the same array when nothing changed.
-    const cache = this.cache
+    const cache = this.#cache
     // Every schema's entry for this record (a first read finds none).
     const head = cache.get(record)
     if (head !== undefined && (schema as { readsAsList?: boolean }).readsAsList !== true) {
@@ -132,14 +132,14 @@ export class MemoRun extends Walker {
         // depends on is unknown until then (deps null: checked the slow, exact way).
         addChild(parent, entry)
         this.deferred.push(() => {
-          this.fill(schema, instance, entry)
+          this.#fill(schema, instance, entry)
           if (entry.value === INVALID) entry.value = instance
           entry.deps = collectDepKeys(entry)
         })
         return entry.value
       }
       this.lastList = undefined
-      this.fill(schema, instance, entry)
+      this.#fill(schema, instance, entry)
     }
     addChild(parent, entry)
     const list = (schema as { readsAsList?: boolean }).readsAsList === true ? this.lastList : undefined
@@ -152,9 +152,9 @@ export class MemoRun extends Walker {
   }
 
   /** Fills an entity's nested fields, recording what it reads as the entry's dependencies. */
-  private fill(schema: EntityClassLike, instance: unknown, entry: EntityCacheEntry): void {
+  #fill(schema: EntityClassLike, instance: unknown, entry: EntityCacheEntry): void {
     const parent = this.frame
-    const cache = this.cache
+    const cache = this.#cache
     this.frame = entry
     this.nesting++
     try {
