@@ -25,10 +25,10 @@ const NO_ARGS: readonly unknown[] = []
  * shared across every schema and input read through this cache.
  */
 export class MemoCache {
-  private readonly entityCache: EntityCache = new WeakMap()
-  private readonly lists: ListCache = new WeakMap()
-  private readonly byObject = new WeakMap<object, Map<unknown, ReadEntry>>()
-  private readonly byValue = new WeakMap<StoredEntities, Map<unknown, Map<unknown, ReadEntry>>>()
+  readonly #entityCache: EntityCache = new WeakMap()
+  readonly #lists: ListCache = new WeakMap()
+  readonly #byObject = new WeakMap<object, Map<unknown, ReadEntry>>()
+  readonly #byValue = new WeakMap<StoredEntities, Map<unknown, Map<unknown, ReadEntry>>>()
 
   /** Denormalizes `input` with `schema`, returning cached objects for whatever did not change. */
   denormalize<S>(
@@ -47,9 +47,9 @@ export class MemoCache {
     // tables go with them, so nothing here outlives the data.
     let reads: Map<unknown, ReadEntry>
     let id: unknown = schemaKey
-    if (typeof input === 'object') reads = mapIn(this.byObject, input)
+    if (typeof input === 'object') reads = mapIn(this.#byObject, input)
     else {
-      const bySchema = mapIn(this.byValue, entities)
+      const bySchema = mapIn(this.#byValue, entities)
       reads = bySchema.get(schemaKey)!
       if (reads === undefined) bySchema.set(schemaKey, (reads = new Map()))
       id = typeof input + ':' + String(input)
@@ -57,7 +57,7 @@ export class MemoCache {
     const previous = reads.get(id)
     if (previous !== undefined && previous.entities === entities) return previous.result as any
 
-    const run = new MemoRun(entities, args, this.entityCache, this.lists)
+    const run = new MemoRun(entities, args, this.#entityCache, this.#lists)
     let data = run.read(schema, input)
     if (previous !== undefined) data = share(previous.result.data, data)
     const result =
@@ -85,14 +85,19 @@ function canonicalList(item: unknown): unknown {
 }
 
 class Result implements MemoResult<unknown> {
-  private computed: EntityPath[] | undefined
-  constructor(
-    readonly data: unknown,
-    private readonly frame: DependencyFrame,
-  ) {}
+  // `#` fields (minifiers shorten them) and a declared `data` set in the constructor rather than
+  // parameter properties, which the build also emits as empty class fields: fewer bytes per app.
+  #computed: EntityPath[] | undefined
+  readonly #frame: DependencyFrame
+  declare readonly data: unknown
+
+  constructor(data: unknown, frame: DependencyFrame) {
+    this.data = data
+    this.#frame = frame
+  }
 
   get paths(): EntityPath[] {
-    if (this.computed !== undefined) return this.computed
+    if (this.#computed !== undefined) return this.#computed
     const seen = new Set<string>()
     const visited = new Set<EntityCacheEntry>()
     const paths: EntityPath[] = []
@@ -103,7 +108,7 @@ class Result implements MemoResult<unknown> {
       paths.push({ key, pk })
     }
     // A stack, not recursion: a chain of entities can be longer than the call stack is deep.
-    const stack: DependencyFrame[] = [this.frame]
+    const stack: DependencyFrame[] = [this.#frame]
     while (stack.length > 0) {
       const frame = stack.pop()!
       const lookups = frame.lookups
@@ -128,7 +133,7 @@ class Result implements MemoResult<unknown> {
         }
       }
     }
-    return (this.computed = paths)
+    return (this.#computed = paths)
   }
 }
 

@@ -42,7 +42,7 @@ export interface EntityCacheEntry extends DependencyFrame {
    * Entity keys of every table this value read besides its own record, or null when unknown (a
    * cycle). While none of those tables changed, only the own record needs comparing.
    */
-  depKeys: readonly string[] | null
+  deps: readonly string[] | null
   /**
    * `[this entry]`, made the first time it is some entry's only child and then shared as the
    * `children` of every entry with just that child (the rows of one author): one array per
@@ -68,13 +68,15 @@ export class MemoRun extends Walker {
   /** The list last read by `unvisitRows` (a list-valued entity takes its dependencies from it). */
   lastList: ListEntry | undefined
 
-  constructor(
-    entities: StoredEntities,
-    args: readonly unknown[],
-    private readonly cache: EntityCache,
-    readonly lists: ListCache,
-  ) {
+  // A `#` field (minifiers shorten it) and a declared one, both set in the constructor rather than
+  // parameter properties (which the build also emits as empty class fields): fewer bytes.
+  readonly #cache: EntityCache
+  declare readonly lists: ListCache
+
+  constructor(entities: StoredEntities, args: readonly unknown[], cache: EntityCache, lists: ListCache) {
     super(entities, args)
+    this.#cache = cache
+    this.lists = lists
   }
 
   /**
@@ -92,7 +94,7 @@ export class MemoRun extends Walker {
   protected entity(schema: EntityClassLike, key: string, pk: string, record: object): unknown {
     // A list-valued entity (a Collection) is rebuilt each time: its row-by-row list read is the
     // freshness check, and gives back the same array when nothing changed.
-    const cache = this.cache
+    const cache = this.#cache
     // Every schema's entry for this record (a first read finds none).
     const head = cache.get(record)
     if (head !== undefined && (schema as { readsAsList?: boolean }).readsAsList !== true) {
@@ -117,7 +119,7 @@ export class MemoRun extends Walker {
       next: undefined,
       checkedBy: this.id,
       fresh: true,
-      depKeys: null,
+      deps: null,
       only: undefined,
     }
     // Registered before the fields are filled, so a cycle back to this record finds it.
@@ -127,32 +129,32 @@ export class MemoRun extends Walker {
       entry.value = instance
       if (this.nesting >= MAX_NESTING) {
         // Too deep for the stack: filled in by `read` once the outer entities are done. What it
-        // depends on is unknown until then (depKeys null: checked the slow, exact way).
+        // depends on is unknown until then (deps null: checked the slow, exact way).
         addChild(parent, entry)
         this.deferred.push(() => {
-          this.fill(schema, instance, entry)
+          this.#fill(schema, instance, entry)
           if (entry.value === INVALID) entry.value = instance
-          entry.depKeys = collectDepKeys(entry)
+          entry.deps = collectDepKeys(entry)
         })
         return entry.value
       }
       this.lastList = undefined
-      this.fill(schema, instance, entry)
+      this.#fill(schema, instance, entry)
     }
     addChild(parent, entry)
     const list = (schema as { readsAsList?: boolean }).readsAsList === true ? this.lastList : undefined
     // A list-valued entity read what its rows read, and the rows' own table: known without
     // walking every row.
-    entry.depKeys = list !== undefined && entry.lookups.length === 0 && entry.children.length === 0 && entry.lists?.length === 1
-      ? (list.depKeys === null ? null : [list.item.key, ...[...list.depKeys].filter((key) => key !== list.item.key)])
+    entry.deps = list !== undefined && entry.lookups.length === 0 && entry.children.length === 0 && entry.lists?.length === 1
+      ? (list.deps === null ? null : [list.item.key, ...[...list.deps].filter((key) => key !== list.item.key)])
       : collectDepKeys(entry)
     return entry.value
   }
 
   /** Fills an entity's nested fields, recording what it reads as the entry's dependencies. */
-  private fill(schema: EntityClassLike, instance: unknown, entry: EntityCacheEntry): void {
+  #fill(schema: EntityClassLike, instance: unknown, entry: EntityCacheEntry): void {
     const parent = this.frame
-    const cache = this.cache
+    const cache = this.#cache
     this.frame = entry
     this.nesting++
     try {

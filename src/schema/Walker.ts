@@ -27,10 +27,14 @@ export abstract class Walker implements DenormalizeDelegate {
   /** Entities too deep to build on the stack: built by `read` once the outer ones are done. */
   deferred: (() => void)[] = []
 
-  constructor(
-    readonly entities: StoredEntities,
-    readonly args: readonly unknown[],
-  ) {
+  // Declared and set in the constructor, not parameter properties (which the build also emits as
+  // empty class fields): the same fields, fewer bytes in every app's bundle.
+  declare readonly entities: StoredEntities
+  declare readonly args: readonly unknown[]
+
+  constructor(entities: StoredEntities, args: readonly unknown[]) {
+    this.entities = entities
+    this.args = args
     this.unvisit = this.unvisit.bind(this)
   }
 
@@ -56,16 +60,16 @@ export abstract class Walker implements DenormalizeDelegate {
     if (input === undefined || input === null || schema === undefined || schema === null) return input
     if (typeof schema !== 'function' && typeof schema !== 'object') return input
     // A collection is an entity too: `input` is its pk, not the list itself.
-    if (isEntity(schema)) return this.unvisitEntity(schema, input)
+    if (isEntity(schema)) return this.#unvisitEntity(schema, input)
     if (typeof schema.denormalize === 'function') return schema.denormalize(input, this)
     if (typeof schema === 'function') return buildValue(schema, input)
     // `[]` declares no schema: the value is kept as it was stored.
-    if (isArray(schema)) return schema.length === 0 ? input : this.unvisitArray(schema[0], input)
-    return this.unvisitObject(schema, input)
+    if (isArray(schema)) return schema.length === 0 ? input : this.#unvisitArray(schema[0], input)
+    return this.#unvisitObject(schema, input)
   }
 
   /** Items that are empty, missing, deleted or invalid drop out of lists instead of failing the read. */
-  private unvisitArray(itemSchema: unknown, input: unknown): unknown {
+  #unvisitArray(itemSchema: unknown, input: unknown): unknown {
     if (!isArray(input)) return input
     if (this.unvisitRows !== undefined && input.length >= SHORT_LIST && isEntity(itemSchema)) return this.unvisitRows(input, itemSchema, input)
     const out: unknown[] = []
@@ -76,7 +80,7 @@ export abstract class Walker implements DenormalizeDelegate {
     return out
   }
 
-  private unvisitObject(schema: Record<string, unknown>, input: unknown): unknown {
+  #unvisitObject(schema: Record<string, unknown>, input: unknown): unknown {
     if (typeof input !== 'object' || input === null) return input
     const out: Record<string, unknown> = { ...(input as object) }
     for (const member of Object.keys(schema)) {
@@ -94,7 +98,7 @@ export abstract class Walker implements DenormalizeDelegate {
     return out
   }
 
-  private unvisitEntity(schema: EntityClassLike, input: unknown): unknown {
+  #unvisitEntity(schema: EntityClassLike, input: unknown): unknown {
     if (typeof input === 'object') {
       // Already an entity (an unnormalized value embedded in a result): use it as it is.
       if (typeof schema === 'function' && input instanceof schema) return input

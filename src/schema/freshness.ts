@@ -8,7 +8,7 @@ import type { StoredEntities } from './types'
 /**
  * Freshness of cached reads: whether what an entity read (its record, the records of the entities
  * and lists it holds, the lookups that found nothing) is still what the tables hold, all the way
- * down; and `depKeys`, the tables an entry read, which lets a list skip the check for rows whose
+ * down; and `deps`, the tables an entry read, which lets a list skip the check for rows whose
  * tables did not change.
  */
 
@@ -108,23 +108,23 @@ export function collectDepKeys(entry: EntityCacheEntry): readonly string[] | nul
     if (children.length === 0) return NO_KEYS
     // One nested entity that reads nothing else (a row's author): its table, without a scratch array.
     const child = children[0]!
-    if (children.length === 1 && child !== entry && child.depKeys !== null && child.depKeys.length === 0) return intern(child.key)
+    if (children.length === 1 && child !== entry && child.deps !== null && child.deps.length === 0) return intern(child.key)
   }
   // A handful of keys at most: an array with includes beats a Set here.
   const keys: string[] = []
   for (let i = 0; i < lookups.length; i += 3) addKey(keys, lookups[i] as string)
   if (lists !== undefined) {
     for (const list of lists) {
-      if (list.depKeys === null) return null
+      if (list.deps === null) return null
       addKey(keys, list.item.key)
-      for (const key of list.depKeys) addKey(keys, key)
+      for (const key of list.deps) addKey(keys, key)
     }
   }
   for (let i = 0; i < children.length; i++) {
     const child = children[i]!
-    if (child.depKeys === null || child === entry) return null
+    if (child.deps === null || child === entry) return null
     addKey(keys, child.key)
-    for (const key of child.depKeys) addKey(keys, key)
+    for (const key of child.deps) addKey(keys, key)
   }
   if (keys.length === 0) return NO_KEYS
   // One table (a row and its author) is the common case: no string to build for it.

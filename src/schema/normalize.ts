@@ -237,22 +237,30 @@ class NormalizeRun implements NormalizeDelegate {
   /** The pks written, per entity key, in order (see `NormalizedResult.pks`); kept for the store only. */
   readonly pks: Record<string, string[]> = createTable()
   /** The schema last noted in `schemas` (most responses write one class per key, record after record). */
-  private lastSchema: unknown
+  #lastSchema: unknown
   /** Scratch list of `[field, startedAt]` pairs, and the last meta `fieldTimes` made from one. */
-  private readonly olderFields: unknown[] = []
-  private lastTimes: { meta: EntityMeta; fields: unknown[]; result: EntityMeta } | undefined
+  readonly #olderFields: unknown[] = []
+  #lastTimes: { meta: EntityMeta; fields: unknown[]; result: EntityMeta } | undefined
   /** The entity inputs being normalized right now, outermost first: a cycle leads back into this list. */
-  private readonly ancestors: object[] = []
+  readonly #ancestors: object[] = []
 
-  constructor(
-    readonly args: readonly unknown[],
-    private readonly store: NormalizeStore,
-    readonly meta: EntityMeta,
-    readonly optimistic: boolean,
-    private readonly schemas: Map<string, Set<unknown>> | undefined,
-    /** Normalizing for the store: `pks` listed, no `indexes` built. */
-    private readonly forStore: boolean,
-  ) {
+  // `#` fields and methods (minifiers shorten them), and public ones declared, then set in the
+  // constructor (parameter properties are also emitted as empty class fields): fewer bytes.
+  declare readonly args: readonly unknown[]
+  readonly #store: NormalizeStore
+  declare readonly meta: EntityMeta
+  declare readonly optimistic: boolean
+  readonly #schemas: Map<string, Set<unknown>> | undefined
+  /** Normalizing for the store: `pks` listed, no `indexes` built. */
+  readonly #forStore: boolean
+
+  constructor(args: readonly unknown[], store: NormalizeStore, meta: EntityMeta, optimistic: boolean, schemas: Map<string, Set<unknown>> | undefined, forStore: boolean) {
+    this.args = args
+    this.#store = store
+    this.meta = meta
+    this.optimistic = optimistic
+    this.#schemas = schemas
+    this.#forStore = forStore
     this.visit = this.visit.bind(this)
   }
 
@@ -263,8 +271,8 @@ class NormalizeRun implements NormalizeDelegate {
   visitRoot(schema: any, value: unknown): unknown {
     if (value === null) {
       if (typeof schema === 'function' && isEntity(schema)) return schema.normalize(value, undefined, undefined, this)
-      if (isArray(schema)) return this.visitArray(schema, value, undefined, undefined)
-      if (typeof schema === 'object' && typeof schema.normalize !== 'function') return this.visitObject(schema, value)
+      if (isArray(schema)) return this.#visitArray(schema, value, undefined, undefined)
+      if (typeof schema === 'object' && typeof schema.normalize !== 'function') return this.#visitObject(schema, value)
     }
     // The response is the parent of its top level, as in data-client: a pk() or schemaAttribute
     // given `parent` sees the whole response there too.
@@ -281,11 +289,11 @@ class NormalizeRun implements NormalizeDelegate {
     }
     // A value type such as Date: the cache keeps JSON, the read rebuilds the value.
     if (typeof schema === 'function') return typeof value === 'object' && typeof value.toJSON === 'function' ? value.toJSON() : value
-    if (isArray(schema)) return this.visitArray(schema, value, parent, key)
-    return this.visitObject(schema, value)
+    if (isArray(schema)) return this.#visitArray(schema, value, parent, key)
+    return this.#visitObject(schema, value)
   }
 
-  private visitArray(schema: readonly unknown[], value: unknown, parent: unknown, key: string | undefined): unknown {
+  #visitArray(schema: readonly unknown[], value: unknown, parent: unknown, key: string | undefined): unknown {
     // `[]` declares no schema: the value is kept as it came.
     if (schema.length === 0) return value
     if (schema.length !== 1) throw new SchemaError(`An array schema holds exactly one schema, got ${schema.length}`)
@@ -293,7 +301,7 @@ class NormalizeRun implements NormalizeDelegate {
     return normalizeList(value, 'Expected an array', (item) => this.visit(itemSchema, item, parent, key))
   }
 
-  private visitObject(schema: Record<string, unknown>, value: unknown): unknown {
+  #visitObject(schema: Record<string, unknown>, value: unknown): unknown {
     if (typeof value !== 'object' || value === null || isArray(value)) {
       throw new SchemaError(`Expected an object, got ${describeValue(value)}`)
     }
@@ -319,12 +327,12 @@ class NormalizeRun implements NormalizeDelegate {
       const record = pending[pk]
       if (record !== undefined) return record
     }
-    return readEntry(this.store.entities?.[key], pk)
+    return readEntry(this.#store.entities?.[key], pk)
   }
 
   getEntities(key: string): ReadonlyMap<string, unknown> {
     const all = new Map<string, unknown>()
-    const stored = this.store.entities?.[key]
+    const stored = this.#store.entities?.[key]
     for (const pk of tableKeys(stored)) {
       const record = readEntry(stored, pk)
       // Tombstones are skipped: null, or a symbol (data-client's INVALID) in a table built by hand.
@@ -341,23 +349,23 @@ class NormalizeRun implements NormalizeDelegate {
   mergeEntity(schema: MergeableSchema & { indexes?: readonly string[] }, pk: string, incoming: object): void {
     const key = schema.key
     const table = (this.entities[key] ??= createTable())
-    if (this.schemas !== undefined && schema !== this.lastSchema) {
-      this.lastSchema = schema
-      let known = this.schemas.get(key)
-      if (known === undefined) this.schemas.set(key, (known = new Set()))
+    if (this.#schemas !== undefined && schema !== this.#lastSchema) {
+      this.#lastSchema = schema
+      let known = this.#schemas.get(key)
+      if (known === undefined) this.#schemas.set(key, (known = new Set()))
       known.add(schema)
     }
     const metaTable = (this.entitiesMeta[key] ??= createTable())
 
     const pending = table[pk]
     let record: unknown
-    if (pending === undefined && this.forStore) (this.pks[key] ??= []).push(pk)
+    if (pending === undefined && this.#forStore) (this.pks[key] ??= []).push(pk)
     if (pending !== undefined && pending !== null) {
       // The same record twice in one response: both copies have the same freshness.
       record = schema.merge(pending, incoming)
       if (sameRecord(record, pending)) record = pending
     } else {
-      const existing = readEntry(this.store.entities?.[key], pk) as object | null | undefined
+      const existing = readEntry(this.#store.entities?.[key], pk) as object | null | undefined
       // Nothing to merge with: no record, or a tombstone (null, or a symbol such as INVALID).
       if (typeof existing !== 'object' || existing === null) {
         record = incoming
@@ -375,25 +383,25 @@ class NormalizeRun implements NormalizeDelegate {
           }
         }
       } else {
-        const existingMeta = readEntry(this.store.entitiesMeta?.[key], pk) as EntityMeta | undefined
+        const existingMeta = readEntry(this.#store.entitiesMeta?.[key], pk) as EntityMeta | undefined
         if (this.optimistic) {
-          const guess = this.guessOver(schema, pk, existing, existingMeta, incoming)
+          const guess = this.#guessOver(schema, pk, existing, existingMeta, incoming)
           record = guess.record
           metaTable[pk] = guess.meta
         } else {
           record = schema.mergeWithStore(existingMeta, this.meta, existing, incoming)
           const meta = schema.mergeMetaWithStore(existingMeta, this.meta, existing, incoming)
-          metaTable[pk] = existingMeta === undefined ? meta : this.fieldTimes(meta, record as object, existing, existingMeta, incoming)
+          metaTable[pk] = existingMeta === undefined ? meta : this.#fieldTimes(meta, record as object, existing, existingMeta, incoming)
         }
         // Unchanged data keeps its identity, so reads built from it stay memoized.
         if (sameRecord(record, existing)) record = existing
       }
     }
     table[pk] = record
-    if (schema.indexes && !this.forStore) this.writeIndexes(key, schema.indexes, record as Record<string, unknown>, pk)
+    if (schema.indexes && !this.#forStore) this.#writeIndexes(key, schema.indexes, record as Record<string, unknown>, pk)
   }
 
-  private writeIndexes(key: string, names: readonly string[], record: Record<string, unknown>, pk: string): void {
+  #writeIndexes(key: string, names: readonly string[], record: Record<string, unknown>, pk: string): void {
     const byName = (this.indexes[key] ??= createTable())
     for (const name of names) {
       const value = record[name]
@@ -409,7 +417,7 @@ class NormalizeRun implements NormalizeDelegate {
    * is no reason to drop a like). The record's freshness stays; the guessed fields are stamped
    * with the mutation's start, so later guesses over them win and earlier ones lose.
    */
-  private guessOver(schema: MergeableSchema, pk: string, existing: object, existingMeta: EntityMeta | undefined, incoming: object): { record: object; meta: EntityMeta } {
+  #guessOver(schema: MergeableSchema, pk: string, existing: object, existingMeta: EntityMeta | undefined, incoming: object): { record: object; meta: EntityMeta } {
     // A list-valued record (a Collection) has no fields to weigh: the guess merges as it is.
     if (isArray(incoming) || isArray(existing)) return { record: schema.merge(existing, incoming), meta: existingMeta ?? this.meta }
     const startedAt = this.meta.fetchedAt
@@ -443,9 +451,9 @@ class NormalizeRun implements NormalizeDelegate {
    * common case, a response with every field the record had, returns `meta` untouched; records of
    * one response that come out alike share one meta object (no allocation per record).
    */
-  private fieldTimes(meta: EntityMeta, record: object, existing: object, existingMeta: EntityMeta, incoming: object): EntityMeta {
+  #fieldTimes(meta: EntityMeta, record: object, existing: object, existingMeta: EntityMeta, incoming: object): EntityMeta {
     const incomingAt = this.meta.fetchedAt
-    const fields = this.olderFields
+    const fields = this.#olderFields
     fields.length = 0
     if (incomingAt >= existingMeta.fetchedAt) {
       // The response wins every field it has; the fields it lacks keep their age.
@@ -457,7 +465,7 @@ class NormalizeRun implements NormalizeDelegate {
         fields.push(field, hasOwn.call(incoming, field) && incomingAt > stored ? incomingAt : stored)
       }
     }
-    const last = this.lastTimes
+    const last = this.#lastTimes
     if (last !== undefined && last.meta === meta && sameList(last.fields, fields)) return last.result
     let times: Record<string, number> | undefined
     for (let i = 0; i < fields.length; i += 2) if (fields[i + 1] !== meta.fetchedAt) (times ??= {})[fields[i] as string] = fields[i + 1] as number
@@ -467,13 +475,13 @@ class NormalizeRun implements NormalizeDelegate {
       const { fieldsAt: _older, ...rest } = meta
       result = rest
     }
-    this.lastTimes = { meta, fields: fields.slice(), result }
+    this.#lastTimes = { meta, fields: fields.slice(), result }
     return result
   }
 
   setEntity(key: string, pk: string, record: unknown): void {
     const table = (this.entities[key] ??= createTable())
-    if (this.forStore && table[pk] === undefined) (this.pks[key] ??= []).push(pk)
+    if (this.#forStore && table[pk] === undefined) (this.pks[key] ??= []).push(pk)
     table[pk] = record
     ;(this.entitiesMeta[key] ??= createTable())[pk] = this.meta
   }
@@ -485,13 +493,13 @@ class NormalizeRun implements NormalizeDelegate {
   // Only the current path is tracked (a few entries deep), not every object ever visited: a Map of
   // all inputs would give each of them an identity hash, which cost more than the rest of normalize.
   checkLoop(_key: string, _pk: string, input: object): boolean {
-    if (this.ancestors.includes(input)) return true
-    this.ancestors.push(input)
+    if (this.#ancestors.includes(input)) return true
+    this.#ancestors.push(input)
     return false
   }
 
   exitLoop(input: object): void {
-    const ancestors = this.ancestors
+    const ancestors = this.#ancestors
     if (ancestors[ancestors.length - 1] === input) ancestors.pop()
   }
 }

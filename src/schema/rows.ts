@@ -29,7 +29,7 @@ export interface ListEntry {
   readonly missing: Map<number, unknown> | undefined
   readonly value: unknown[]
   /** Every table the rows read besides their own records; null when unknown (cycles, deep chains). */
-  readonly depKeys: Set<string> | null
+  readonly deps: Set<string> | null
   /** Row indexes by pk, made when first needed (and kept while the refs stay the same). */
   positions?: Map<string, number[]>
   /** Row indexes by what their rows read directly (`key\0pk`), made when first needed. */
@@ -100,7 +100,7 @@ function rereadRows(run: MemoRun, last: ListEntry): ListEntry | undefined {
   const changed = changedTables(last.entities, entities)
   const dirty = new Set<number>()
   for (const table of changed) {
-    if (table !== item.key && (last.depKeys === null || !last.depKeys.has(table))) continue
+    if (table !== item.key && (last.deps === null || !last.deps.has(table))) continue
     const pks = diffEntries(last.entities[table], entities[table], DIFF_LIMIT)
     if (pks === undefined) return undefined
     if (pks.length === 0) continue
@@ -123,7 +123,7 @@ function rereadRows(run: MemoRun, last: ListEntry): ListEntry | undefined {
   const frame: DependencyFrame = { children: [], lookups: [], lists: undefined }
   const parent = run.frame
   run.frame = frame
-  let depKeys = last.depKeys
+  let deps = last.deps
   let valuesMoved = false
   const rebuilt: unknown[] = []
   try {
@@ -141,9 +141,9 @@ function rereadRows(run: MemoRun, last: ListEntry): ListEntry | undefined {
         else missing!.delete(i)
       }
       rebuilt[i] = value
-      if (entry !== undefined && depKeys !== null) {
-        if (entry.depKeys === null) depKeys = null
-        else if (entry.depKeys.some((depKey) => !depKeys!.has(depKey))) depKeys = new Set([...depKeys, ...entry.depKeys])
+      if (entry !== undefined && deps !== null) {
+        if (entry.deps === null) deps = null
+        else if (entry.deps.some((depKey) => !deps!.has(depKey))) deps = new Set([...deps, ...entry.deps])
       }
     }
   } finally {
@@ -179,7 +179,7 @@ function rereadRows(run: MemoRun, last: ListEntry): ListEntry | undefined {
     rows,
     missing: missing?.size === 0 ? undefined : missing,
     value,
-    depKeys,
+    deps,
     positions: last.positions,
     readers,
     valueIndex,
@@ -194,10 +194,10 @@ function readRows(run: MemoRun, item: EntityClassLike, refs: readonly unknown[],
   // Rows' other dependencies need checking only when a table one of them read has changed.
   let changed: Set<string> | undefined
   let checkDeps = true
-  if (last !== undefined && last.depKeys !== null) {
+  if (last !== undefined && last.deps !== null) {
     changed = changedTables(last.entities, entities)
     checkDeps = false
-    for (const depKey of last.depKeys) if (changed.has(depKey)) checkDeps = true
+    for (const depKey of last.deps) if (changed.has(depKey)) checkDeps = true
   }
   const rows: (EntityCacheEntry | undefined)[] = new Array(refs.length)
   let missing: Map<number, unknown> | undefined
@@ -205,7 +205,7 @@ function readRows(run: MemoRun, item: EntityClassLike, refs: readonly unknown[],
   const frame: DependencyFrame = { children: [], lookups: [], lists: undefined }
   const parent = run.frame
   run.frame = frame
-  let depKeys: Set<string> | null = new Set()
+  let deps: Set<string> | null = new Set()
   // Rows read from the same tables share one (interned) array: merged once, not per row.
   let seenDeps: readonly string[] | null | undefined
   let same = last !== undefined
@@ -220,7 +220,7 @@ function readRows(run: MemoRun, item: EntityClassLike, refs: readonly unknown[],
         lastRecord !== null &&
         isReferenceValue(ref) &&
         readEntry(table, String(ref)) === lastRecord &&
-        (!checkDeps || (last!.rows[i]!.depKeys !== null && !touchesAny(last!.rows[i]!.depKeys!, changed!)) || isFresh(run, last!.rows[i]!))
+        (!checkDeps || (last!.rows[i]!.deps !== null && !touchesAny(last!.rows[i]!.deps!, changed!)) || isFresh(run, last!.rows[i]!))
       ) {
         entry = last!.rows[i]!
         value = entry.value
@@ -232,10 +232,10 @@ function readRows(run: MemoRun, item: EntityClassLike, refs: readonly unknown[],
       }
       rows[i] = entry
       if (entry !== undefined) {
-        if (depKeys !== null && entry.depKeys !== seenDeps) {
-          if (entry.depKeys === null) depKeys = null
-          else for (const depKey of entry.depKeys) depKeys.add(depKey)
-          seenDeps = entry.depKeys
+        if (deps !== null && entry.deps !== seenDeps) {
+          if (entry.deps === null) deps = null
+          else for (const depKey of entry.deps) deps.add(depKey)
+          seenDeps = entry.deps
         }
       } else if (isReferenceValue(ref)) {
         ;(missing ??= new Map()).set(i, readEntry(table, String(ref)))
@@ -248,7 +248,7 @@ function readRows(run: MemoRun, item: EntityClassLike, refs: readonly unknown[],
     run.frame = parent
   }
   if (same && out.length !== last!.value.length) same = false
-  return { item, entities, refs: ownRefs, rows, missing, value: same ? last!.value : out, depKeys }
+  return { item, entities, refs: ownRefs, rows, missing, value: same ? last!.value : out, deps }
 }
 
 const NO_ROWS: readonly number[] = []
@@ -300,9 +300,9 @@ function isShallow(rows: readonly (EntityCacheEntry | undefined)[]): boolean {
   for (const row of rows) {
     if (row === undefined) continue
     // Lists the row holds count when their items read nothing further (labels, tags).
-    if (row.lists !== undefined && row.lists.some((list) => list.depKeys === null || list.depKeys.size > 0)) return false
+    if (row.lists !== undefined && row.lists.some((list) => list.deps === null || list.deps.size > 0)) return false
     for (let l = 0; l < row.lookups.length; l += 3) if (row.lookups[l + 1] === undefined) return false
-    for (const child of row.children) if (child.depKeys === null || child.depKeys.length > 0) return false
+    for (const child of row.children) if (child.deps === null || child.deps.length > 0) return false
   }
   return true
 }

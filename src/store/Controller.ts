@@ -11,7 +11,7 @@ import { SUBSCRIBE, UNSUBSCRIBE } from './actionTypes'
 import { GCManager } from './managers/GCManager'
 import { NetworkManager } from './managers/NetworkManager'
 import { tesseraHooks, type Args, type ArgsOrNull, type FetchReturn, type KeyFilter, type Manager, type ManagerAPI, type ReadRest, type SetValue, type TesseraHooks, type WriteRest } from './Manager'
-import { origins, type Origin } from './origins'
+import { origins } from './origins'
 import { OptimisticView } from './optimistic'
 import { queryFor } from './query'
 import { ExpiryStatus, selectErrorOf, selectPaths, selectResponse, type ResponseInfo } from './selectors'
@@ -144,7 +144,7 @@ export class Controller implements ManagerAPI {
     const running = read ? this.#network.running(key) : undefined
     if (running) return running as FetchReturn<E>
     const fetchedAt = this.#tick()
-    this.#send(createFetch(key, args, fetchedAt, cause), { endpoint, args })
+    this.#send(createFetch(key, args, fetchedAt, cause), endpoint, args)
     if (!read && typeof endpoint.getOptimisticResponse === 'function') this.#addOptimistic(endpoint, key, args, fetchedAt)
     const abort = new AbortController()
     return this.#network.track(key, read, this.#request(endpoint, key, args, fetchedAt, abort.signal), abort) as FetchReturn<E>
@@ -195,7 +195,7 @@ export class Controller implements ManagerAPI {
     if (args[0] === null) return
     const key = endpoint.key(...args)
     this.#network.forget(key)
-    this.#send(createInvalidate(key, this.#tick()), { endpoint, args })
+    this.#send(createInvalidate(key, this.#tick()), endpoint, args)
   }
 
   /** Invalidates every cached key the filter accepts (an endpoint accepts all of its keys). */
@@ -235,7 +235,8 @@ export class Controller implements ManagerAPI {
     const state = this.getState()
     let value = rest[args.length]
     if (typeof value === 'function') value = (value as (previous: unknown) => unknown)(this.get(schema, ...args, state))
-    this.#send(receiveAction({ schema } as EndpointInterface, 'set ' + queryFor(schema).key(...args), args, value, this.#tick(), this.now(), state, this.#reads.schemas), { endpoint: queryFor(schema), args, value, schema })
+    const endpoint = queryFor(schema)
+    this.#send(receiveAction({ schema } as EndpointInterface, 'set ' + endpoint.key(...args), args, value, this.#tick(), this.now(), state, this.#reads.schemas), endpoint, args, value, schema)
   }
 
   /** Records an error for an endpoint as if its request had failed. */
@@ -304,7 +305,7 @@ export class Controller implements ManagerAPI {
   }
 
   #subscription(type: typeof SUBSCRIBE | typeof UNSUBSCRIBE, endpoint: EndpointInterface, args: readonly unknown[]): void {
-    if (args[0] !== null) this.#send(createSubscribe(type, endpoint.key(...args), args), { endpoint, args })
+    if (args[0] !== null) this.#send(createSubscribe(type, endpoint.key(...args), args), endpoint, args)
   }
 
   /**
@@ -340,8 +341,8 @@ export class Controller implements ManagerAPI {
   }
 
   /** Dispatches an action made here, its endpoint (and value) kept beside it (see `origins`). */
-  #send(action: Action, origin: Origin): void {
-    origins.set(action, origin)
+  #send(action: Action, endpoint: EndpointInterface, args: readonly unknown[], value?: unknown, schema?: unknown): void {
+    origins.set(action, { endpoint, args, value, schema })
     this.dispatch(action)
   }
 
@@ -419,7 +420,9 @@ export class Controller implements ManagerAPI {
       failed
         ? errorAction(endpoint, key, args, value, this.#tick(), this.now())
         : receiveAction(endpoint, key, args, value, this.#tick(), this.now(), this.getState(), this.#reads.schemas),
-      { endpoint, args, value },
+      endpoint,
+      args,
+      value,
     )
   }
 
@@ -447,7 +450,7 @@ export class Controller implements ManagerAPI {
     }
     // Its optimistic layer (if any) goes with the answer.
     this.#reads.settle(key, fetchedAt)
-    this.#send(action, { endpoint, args, value: failure ? failure.error : value })
+    this.#send(action, endpoint, args, failure ? failure.error : value)
     if (failure) throw failure.error
     if (endpoint.schema === undefined || endpoint.schema === null) return value
     const state = this.getState()
@@ -485,7 +488,7 @@ export class Controller implements ManagerAPI {
       return
     }
     this.#reads.register(key, fetchedAt, endpoint, args)
-    this.#send(createOptimistic(key, args, fetchedAt), { endpoint, args })
+    this.#send(createOptimistic(key, args, fetchedAt), endpoint, args)
   }
 
   #keysMatching(filter: KeyFilter): string[] {

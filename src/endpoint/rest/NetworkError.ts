@@ -4,8 +4,9 @@
  */
 export class NetworkError extends Error {
   override name = 'NetworkError'
-  readonly status: number
-  readonly response: Response
+  // `declare`: set in the constructor, so no empty class field is emitted for them (fewer bytes).
+  declare readonly status: number
+  declare readonly response: Response
 
   constructor(response: Response, method: string, detail = '', url = response.url) {
     // The request's URL, not response.url: a mocked or custom fetch may leave the latter empty.

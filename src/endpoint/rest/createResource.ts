@@ -158,7 +158,7 @@ function extendResource(this: Record<string, unknown>, first: unknown, options?:
   }
   const out = { ...this }
   for (const [name, memberOptions] of named ? [[first, options] as const] : Object.entries(first as object)) {
-    const member = [name, ...(named ? ['get'] : [])].map((key) => (Object.prototype.hasOwnProperty.call(this, key) ? this[key] : undefined)).find(isMember)
+    const member = [name, ...(named ? ['get'] : [])].map((key) => (Object.hasOwn(this, key) ? this[key] : undefined)).find(isMember)
     if (member === undefined) {
       throw new TypeError(
         process.env.NODE_ENV !== 'production'

@@ -127,7 +127,7 @@ export function fillUrl(prefix: string, path: string, params: Record<string, unk
     else if (typeof part === 'number') part > 0 ? groups.push(filled.length) : groups.pop()
     else {
       const [param, wildcard] = part
-      const value = params != null && Object.prototype.hasOwnProperty.call(params, param) ? params[param] : undefined
+      const value = params != null && Object.hasOwn(params, param) ? params[param] : undefined
       const segments: unknown[] = value == null || value === '' ? [] : !wildcard ? [value] : isArray(value) ? value : String(value).split('/')
       if (segments.length === 0) {
         if (groups.length) {

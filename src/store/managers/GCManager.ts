@@ -96,13 +96,14 @@ export class GCManager implements Manager {
   #api: ManagerAPI | undefined
   #timer: ReturnType<typeof setTimeout> | undefined
   #idle: number | undefined
+  // `declare` (here and below): set outside a field initializer, so no empty class field is emitted.
   /**
    * The store's read side (memo cache, schema registry, optimistic view), which the controller
    * hands over: what a mounted read shows and what a record points at are read through it.
    */
-  reads: OptimisticView | undefined
-  readonly gcTime: number
-  readonly gcBatch: number
+  declare reads: OptimisticView | undefined
+  declare readonly gcTime: number
+  declare readonly gcBatch: number
 
   constructor(options: GCOptions = {}) {
     this.gcTime = options.gcTime ?? DEFAULT_GC_TIME
