@@ -9,7 +9,7 @@ import { reducer } from '../store/reducer'
 import type { State } from '../store/state'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only text;
-// unguarded, as immer and use-sync-external-store (which every app here loads) read it.
+// unguarded, as immer and React (which every app here loads) read it.
 declare const process: { env: { NODE_ENV?: string } }
 
 /**

@@ -4,7 +4,7 @@ import { createFetch } from '../store/actions'
 import { tesseraHooks, type Manager, type ManagerAPI, type Middleware, type RequestCall, type TesseraHooks } from '../store/Manager'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only text;
-// unguarded, as immer and use-sync-external-store (which every app here loads) read it.
+// unguarded, as immer and React (which every app here loads) read it.
 declare const process: { env: { NODE_ENV?: string } }
 
 /**

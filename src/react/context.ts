@@ -3,7 +3,7 @@ import { createContext, useContext } from 'react'
 import type { Controller, Store } from '../store/index'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only text;
-// unguarded, as immer and use-sync-external-store (which every app here loads) read it.
+// unguarded, as immer and React (which every app here loads) read it.
 declare const process: { env: { NODE_ENV?: string } }
 
 /** What DataProvider shares with the hooks below it. */

@@ -4,7 +4,7 @@ import { Controller } from '../store/index'
 import { ControllerContext, DataContext } from './context'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only code;
-// unguarded, as immer and use-sync-external-store (which every app here loads) read it.
+// unguarded, as immer and React (which every app here loads) read it.
 declare const process: { env: { NODE_ENV?: string } }
 
 /**

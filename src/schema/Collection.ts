@@ -8,7 +8,7 @@ import type { Denormalize, DenormalizeDelegate, EntityMeta, NormalizeDelegate } 
 import { isArray } from './isArray'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop the development messages;
-// unguarded, as immer and use-sync-external-store (which every app here loads) read it.
+// unguarded, as immer and React (which every app here loads) read it.
 declare const process: { env: { NODE_ENV?: string } }
 
 /** What a Collection needs from the map schema it holds (`schema.Values`). */

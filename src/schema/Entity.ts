@@ -6,7 +6,7 @@ import type { DenormalizeDelegate, EntityMeta, NormalizeDelegate } from './types
 import { isArray } from './isArray'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop the development messages;
-// unguarded, as immer and use-sync-external-store (which every app here loads) read it.
+// unguarded, as immer and React (which every app here loads) read it.
 declare const process: { env: { NODE_ENV?: string } }
 
 const defaultsCache = new WeakMap<object, object>()

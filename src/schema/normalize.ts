@@ -18,7 +18,7 @@ import { isArray } from './isArray'
 import { sameList } from './sameList'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop the development messages;
-// unguarded, as immer and use-sync-external-store (which every app here loads) read it.
+// unguarded, as immer and React (which every app here loads) read it.
 declare const process: { env: { NODE_ENV?: string } }
 
 /** What normalize reads from: the records already in the cache. Every table is optional. */

@@ -19,7 +19,7 @@ import { createInitialState, selectMeta, type State } from './state'
 import { errorAction, guessAction, receiveAction, snapshotOf } from './toAction'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only code;
-// unguarded, as immer and use-sync-external-store (which every app here loads) read it.
+// unguarded, as immer and React (which every app here loads) read it.
 declare const process: { env: { NODE_ENV?: string } }
 
 export { DEFAULT_DATA_EXPIRY, DEFAULT_ERROR_EXPIRY } from './toAction'

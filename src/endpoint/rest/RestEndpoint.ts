@@ -13,7 +13,7 @@ import type { Flatten, HasNoPathParams, IsOpenPath, PathArgs, RequiredPathKeys }
 import { isArray } from '../../schema/isArray'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only text;
-// unguarded, as immer and use-sync-external-store (which every app here loads) read it.
+// unguarded, as immer and React (which every app here loads) read it.
 declare const process: { env: { NODE_ENV?: string } }
 
 /** The type-level description of a RestEndpoint (what `extend` and `createResource` carry along). */

@@ -8,7 +8,7 @@ import type { Resource as ResourceOf, ResourceGenerics } from './Resource'
 import { RestEndpointClass, type RestEndpoint, type RestEndpointOptions, type RestGenerics } from './RestEndpoint'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only text;
-// unguarded, as immer and use-sync-external-store (which every app here loads) read it.
+// unguarded, as immer and React (which every app here loads) read it.
 declare const process: { env: { NODE_ENV?: string } }
 
 /**

@@ -1,5 +1,5 @@
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only text;
-// unguarded, as immer and use-sync-external-store (which every app here loads) read it.
+// unguarded, as immer and React (which every app here loads) read it.
 import { isArray } from '../../schema/isArray'
 declare const process: { env: { NODE_ENV?: string } }
 
