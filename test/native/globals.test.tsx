@@ -7,21 +7,12 @@
 // nothing throws. What is observed: the rendered tree, what the fake server received.
 import { act, Suspense } from 'react'
 import { create, type ReactTestRenderer } from 'react-test-renderer'
-import { createStore, DataProvider, Endpoint, Entity, useSuspense, type ManagerAPI } from '../../src/index'
+import { createStore, DataProvider, Endpoint, useSuspense, type ManagerAPI } from '../../src/index'
 import { LiveManager, type LiveSocket } from '../../src/live/index'
 import { OfflineManager, syncTabs } from '../../src/offline/index'
 import { flush } from '../helpers/createTestStore'
-import { HandSocket } from '../live/servers'
+import { HandSocket, Todo } from '../live/servers'
 
-class Todo extends Entity {
-  id = ''
-  title = ''
-  likes = 0
-  pk() {
-    return this.id
-  }
-  static override key = 'Todo'
-}
 
 function setup() {
   const server = { todos: new Map([['1', { id: '1', title: 'Buy milk', likes: 0 }]]), reads: 0, likes: [] as string[] }
