@@ -1,6 +1,6 @@
 /** @jest-environment ./test/helpers/jsdomEnvironment.ts */
 import { createContext, useContext, type ReactNode } from 'react'
-import { CacheProvider, Controller, NetworkError, createResource, useCache, useController, useSuspense } from '../../src/index'
+import { CacheProvider, Controller, NetworkError, createResource, useCache, useController, useLive, useSuspense } from '../../src/index'
 import { makeRenderDataClient, type Interceptor, type RenderDataClient } from '../../src/test/index'
 import { API, Todo, todo } from '../fixtures/todos'
 import { installFakeFetch, type FakeFetch } from '../helpers/fakeFetch'
@@ -239,5 +239,30 @@ describe('makeRenderDataClient', () => {
     expectBoundaryErrors()
     const render = makeRenderDataClient(({ children }) => <CacheProvider>{children}</CacheProvider>)
     expect(() => render(() => useController())).toThrow(/did not construct the Controller/)
+  })
+
+  // data-client's useLive test pattern: a poll under fake timers, awaited with waitFor. The
+  // subscription's action is dispatched from an effect React runs while it flushes act's queue;
+  // wrapping that in an act of its own ended the enclosing scope, and React spun for ever.
+  it.each([['modern'], ['legacy']] as const)('renders a live read under %s fake timers, every poll', async (timers) => {
+    jest.useFakeTimers({ legacyFakeTimers: timers === 'legacy' })
+    try {
+      const Polled = createResource({ urlPrefix: API, path: '/todos/:id', schema: Todo, pollFrequency: 1_000 })
+      fake.route(`GET ${API}/todos/1`, { json: todo('1') })
+      const { result, waitFor } = renderDataClient(() => useLive(Polled.get, { id: '1' }))
+      expect(result.current).toBeUndefined()
+      await renderDataClient.allSettled()
+      await waitFor(() => expect(result.current).toBeDefined())
+      expect(result.current.title).toBe('Todo 1')
+
+      fake.route(`GET ${API}/todos/1`, { json: todo('1', { title: 'Polled' }) })
+      jest.advanceTimersByTime(1_000)
+      await renderDataClient.allSettled()
+      await waitFor(() => expect(result.current.title).toBe('Polled'))
+      expect(fake.requests).toHaveLength(2)
+      expect(errors).not.toHaveBeenCalled()
+    } finally {
+      jest.useRealTimers()
+    }
   })
 })
