@@ -40,7 +40,7 @@ function clientDirectives() {
  * an app's bundler drops whole modules it does not use; declarations from the TypeScript plugin.
  */
 export default {
-  input: ['src/index.ts', 'src/headless.ts', 'src/test/index.ts', 'src/ssr/index.ts', 'src/nextjs/index.ts', 'src/nextjs/server.ts', 'src/offline/index.ts', 'src/live/index.ts'],
+  input: ['src/index.ts', 'src/headless.ts', 'src/test/index.ts', 'src/ssr/index.ts', 'src/nextjs/index.ts', 'src/nextjs/server.ts', 'src/offline/index.ts', 'src/live/index.ts', 'src/native/index.ts'],
   output: {
     dir: 'dist',
     format: 'es',

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import ts from 'typescript'
 
-type Conditions = { readonly [condition: string]: string }
+type Conditions = { readonly [condition: string]: string | Conditions }
 const pkg = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as {
   name: string
   license: string
@@ -25,6 +25,11 @@ const pkg = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8
   peerDependenciesMeta?: Record<string, { optional?: boolean }>
 }
 const entries = Object.entries(pkg.exports).filter((entry): entry is [string, Conditions] => typeof entry[1] === 'object')
+
+/** Every file a conditions object names, nested conditions (`react-native: { types, default }`) included. */
+function targets(conditions: Conditions): string[] {
+  return Object.values(conditions).flatMap((target) => (typeof target === 'string' ? [target] : targets(target)))
+}
 const specifiers = entries.map(([subpath]) => pkg.name + subpath.slice(1))
 
 /** Runs `use` in a temporary project that has the package installed as its stand-in. */
@@ -35,7 +40,7 @@ function withInstalledPackage<T>(use: (root: string) => T): T {
     mkdirSync(installed, { recursive: true })
     writeFileSync(join(installed, 'package.json'), JSON.stringify(pkg))
     for (const [, conditions] of entries) {
-      for (const target of Object.values(conditions)) {
+      for (const target of targets(conditions)) {
         mkdirSync(dirname(join(installed, target)), { recursive: true })
         writeFileSync(join(installed, target), '')
       }
@@ -47,10 +52,10 @@ function withInstalledPackage<T>(use: (root: string) => T): T {
 }
 
 /** Resolves each specifier with CommonJS `require.resolve` from a project that has the package installed. */
-function resolveWithRequire(specifiers: readonly string[]): { status: number | null; stdout: string; stderr: string } {
+function resolveWithRequire(specifiers: readonly string[], conditions: readonly string[] = []): { status: number | null; stdout: string; stderr: string } {
   return withInstalledPackage((root) => {
     const program = `for (const s of ${JSON.stringify(specifiers)}) console.log(require('node:path').relative(process.cwd(), require.resolve(s)))`
-    return spawnSync(process.execPath, ['-e', program], { cwd: root, encoding: 'utf8' })
+    return spawnSync(process.execPath, [...conditions.map((name) => `--conditions=${name}`), '-e', program], { cwd: root, encoding: 'utf8' })
   })
 }
 
@@ -89,8 +94,20 @@ describe('package.json exports', () => {
     ])
   })
 
+  // Metro and React Native's jest preset resolve with the `react-native` condition: the main entry
+  // is the native build there (its own types), the other entries the same files as elsewhere.
+  it('gives the main entry its React Native build under the react-native condition', () => {
+    const run = resolveWithRequire(specifiers, ['react-native'])
+    expect(run.stderr).toBe('')
+    expect(run.stdout.trim().split('\n')[0]).toBe(join('node_modules', pkg.name, 'dist', 'native', 'index.js'))
+    expect(run.stdout.trim().split('\n').slice(1)).toEqual(resolveWithRequire(specifiers).stdout.trim().split('\n').slice(1))
+    expect(pkg.exports['.']).toMatchObject({ 'react-native': { types: './dist/native/index.d.ts', default: './dist/native/index.js' } })
+    // First: a condition only counts where it comes before the ones that also match.
+    expect(Object.keys(pkg.exports['.'] as Conditions)[0]).toBe('react-native')
+  })
+
   it('lets TypeScript find every entry\'s declarations under each moduleResolution', () => {
-    const declarations = entries.map(([, conditions]) => join('node_modules', pkg.name, conditions.types!))
+    const declarations = entries.map(([, conditions]) => join('node_modules', pkg.name, conditions.types as string))
     // An app's module is ESM under node16 and nodenext (tessera is ESM only); the other modes
     // have no such notion, and must be asked without one (node10 would read `exports` if told ESM).
     const modes: [string, ts.CompilerOptions, ts.ResolutionMode][] = [

@@ -1,5 +1,4 @@
-import { backoff, deviceOnline } from '../store/network'
-import { globalEventTarget } from '../store/globalEventTarget'
+import { backoff, deviceOnline, onNetworkChange } from '../store/network'
 import type { EndpointInterface } from '../endpoint/types'
 import { HYDRATE, RECEIVE } from '../store/actionTypes'
 import type { Action, ReceiveAction } from '../store/actions'
@@ -58,7 +57,10 @@ export interface LiveOptions {
   retryDelay?(attempt: number): number
   /** Whether the device is online (default `navigator.onLine`; true without a navigator). No connection is made while it is false. */
   online?(): boolean
-  /** Where 'online' / 'offline' events come from (default `window` where there is one). */
+  /**
+   * Where 'online' / 'offline' events come from. Default: the device's network source (`window`'s
+   * events in a browser, NetInfo in React Native when installed, or what `setNetworkSource` set).
+   */
   events?: NetworkEvents
   /** How long (ms) the stream stays open after its last reader leaves, so a remount does not reconnect. Default 0 (the next task). */
   linger?: number
@@ -116,7 +118,7 @@ export class LiveManager implements Manager {
   #retryTimer: ReturnType<typeof setTimeout> | undefined
   #lingerTimer: ReturnType<typeof setTimeout> | undefined
   #closed = false
-  #events: NetworkEvents | undefined
+  #unlisten: (() => void) | undefined
   /** Messages of this frame, not yet applied. */
   #inbox: unknown[] = []
   #frame: (() => void) | undefined
@@ -181,8 +183,7 @@ export class LiveManager implements Manager {
     this.#readers.clear()
     this.#inbox = []
     this.#frame?.()
-    this.#events?.removeEventListener('online', this.#online)
-    this.#events?.removeEventListener('offline', this.#offline)
+    this.#unlisten?.()
   }
 
   #isLive(endpoint: EndpointInterface, args: readonly unknown[]): boolean {
@@ -207,9 +208,18 @@ export class LiveManager implements Manager {
     })
     // Requests go to the store itself: their answers arrive later, as any response does.
     this.#writer = { ...shadow, fetch: api.fetch, fetchIfStale: api.fetchIfStale, because: api.because, abort: api.abort, resetEntireStore: api.resetEntireStore } as ManagerAPI
-    const events = (this.#events = this.#options.events ?? (globalEventTarget('window') as NetworkEvents | undefined))
-    events?.addEventListener('online', this.#online)
-    events?.addEventListener('offline', this.#offline)
+    const events = this.#options.events
+    if (events !== undefined) {
+      events.addEventListener('online', this.#online)
+      events.addEventListener('offline', this.#offline)
+      this.#unlisten = () => {
+        events.removeEventListener('online', this.#online)
+        events.removeEventListener('offline', this.#offline)
+      }
+    } else {
+      // The device's network status: the window's events, or NetInfo on React Native (see setNetworkSource).
+      this.#unlisten = onNetworkChange((online) => (online ? this.#online() : this.#offline()))
+    }
   }
 
   #online = (): void => {

@@ -2,3 +2,4 @@
 // the cache while components read live endpoints. Its own entry, so apps without streams bundle
 // none of it. Read live data with `useLive` / `useSubscription` from 'tessera'.
 export { LiveManager, LiveError, type LiveOptions, type LiveSocket, type NetworkEvents } from './LiveManager'
+export { setNetworkSource, type NetworkSource } from '../store/network'

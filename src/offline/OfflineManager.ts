@@ -1,4 +1,4 @@
-import { backoff, deviceOnline } from '../store/network'
+import { backoff, deviceOnline, onNetworkChange } from '../store/network'
 import type { EndpointInterface } from '../endpoint/types'
 import { createFetch } from '../store/actions'
 import { tesseraHooks, type Manager, type ManagerAPI, type Middleware, type RequestCall, type TesseraHooks } from '../store/Manager'
@@ -226,9 +226,11 @@ export class OfflineManager implements Manager {
     return (api) => {
       this.#api = api
       byApi.set(api, this)
+      // The device's network status: the browser's events, or the source React Native's build
+      // (NetInfo) or the app set (see setNetworkSource).
+      const unlistenNetwork = onNetworkChange((online) => (online ? this.#up() : void (this.#down = true)))
+      let unlistenPage = (): void => undefined
       if (typeof window !== 'undefined' && typeof window.addEventListener === 'function') {
-        const onOnline = () => this.#up()
-        const onOffline = () => void (this.#down = true)
         // A page being left sends nothing more from its queue: what it sent then could reach the
         // server while the saved queue still lists it, and the next page would send it again.
         // Back from the back/forward cache, it may send again.
@@ -238,18 +240,18 @@ export class OfflineManager implements Manager {
           this.#leaving = false
           this.#up()
         }
-        window.addEventListener('online', onOnline)
-        window.addEventListener('offline', onOffline)
         window.addEventListener('beforeunload', onLeave)
         window.addEventListener('pagehide', onLeave)
         window.addEventListener('pageshow', onBack)
-        this.#unlisten = () => {
-          window.removeEventListener('online', onOnline)
-          window.removeEventListener('offline', onOffline)
+        unlistenPage = () => {
           window.removeEventListener('beforeunload', onLeave)
           window.removeEventListener('pagehide', onLeave)
           window.removeEventListener('pageshow', onBack)
         }
+      }
+      this.#unlisten = () => {
+        unlistenNetwork()
+        unlistenPage()
       }
       return (next) => next
     }

@@ -23,7 +23,7 @@ import { createInitialState, type ResponseMeta, type State } from '../store/stat
 import { createTable, diffEntries, readEntry, tableKeys, type RecordTable } from '../schema/table'
 import { hydrateAction } from '../ssr/hydrate'
 import type { QueuedMutation } from './OfflineManager'
-import type { PersistStorage } from './storage'
+import { asyncStorage, isKeyValueStorage, type AsyncKeyValueStorage, type PersistStorage } from './storage'
 
 const FORMAT = 1
 const HEADER = '@'
@@ -38,7 +38,11 @@ export interface PersistedQueue {
 
 /** Options of `persist`. */
 export interface PersistOptions {
-  storage: PersistStorage
+  /**
+   * Where the cache is kept: `indexedDBStorage(…)`, `webStorage(localStorage)`, or, as it is, an
+   * AsyncStorage-style storage (React Native's AsyncStorage; see asyncStorage).
+   */
+  storage: PersistStorage | AsyncKeyValueStorage
   /**
    * The shape of your data: storage written under another version is dropped (with a warning)
    * rather than restored. Bump it when entities or endpoints change incompatibly. Default 1.
@@ -79,7 +83,8 @@ const noChanges = (): Changes => ({ keys: new Set(), records: new Map(), clear: 
  * `onWarning` and skipped: the cache is never harmed and nothing throws. Resolves once restored.
  */
 export async function persist(store: Store, options: PersistOptions): Promise<Persister> {
-  const { storage, version = 1, throttleMs = 1000, offline } = options
+  const { version = 1, throttleMs = 1000, offline } = options
+  const storage = isKeyValueStorage(options.storage) ? asyncStorage(options.storage) : options.storage
   const warn = (code: number, text: string) =>
     (options.onWarning ?? console.warn)(
       process.env.NODE_ENV !== 'production' ? `tessera/offline persist: ${text}` : `Tessera E${code}`,

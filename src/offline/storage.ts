@@ -119,3 +119,88 @@ export function webStorage(storage: Storage, prefix = 'tessera:'): PersistStorag
     },
   }
 }
+
+/**
+ * Key-value storage in the shape of React Native's AsyncStorage: string values by string key,
+ * asynchronous. Only `getItem`, `setItem` and `removeItem` are needed; `getAllKeys`, `multiGet`,
+ * `multiSet` and `multiRemove`, when present (AsyncStorage has them), are used to do fewer calls.
+ */
+export interface AsyncKeyValueStorage {
+  getItem(key: string): Promise<string | null | undefined> | string | null | undefined
+  setItem(key: string, value: string): Promise<unknown> | unknown
+  removeItem(key: string): Promise<unknown> | unknown
+  getAllKeys?(): Promise<readonly string[]>
+  multiGet?(keys: readonly string[]): Promise<readonly (readonly [string, string | null | undefined])[]>
+  multiSet?(entries: readonly (readonly [string, string])[]): Promise<unknown>
+  multiRemove?(keys: readonly string[]): Promise<unknown>
+}
+
+/**
+ * A storage over AsyncStorage (`@react-native-async-storage/async-storage`, or anything with its
+ * `getItem` / `setItem` / `removeItem`), each entry as JSON text under `prefix` + its key.
+ * `persist` wraps such a storage itself when given one, so `persist(store, { storage: AsyncStorage })`
+ * works as it is. Without `getAllKeys`, the keys written are listed in one more entry
+ * (`prefix` + `#keys`). Calls are made one after another, so the list never loses a key.
+ */
+export function asyncStorage(storage: AsyncKeyValueStorage, prefix = 'tessera:'): PersistStorage {
+  const INDEX = prefix + '#keys'
+  let queue: Promise<unknown> = Promise.resolve()
+  // One operation at a time: two writes of the key list must not interleave.
+  const serial = <T,>(run: () => Promise<T>): Promise<T> => {
+    const next = queue.then(run)
+    queue = next.catch(() => undefined)
+    return next
+  }
+  const parse = (text: string | null | undefined): unknown => {
+    try {
+      return typeof text === 'string' ? JSON.parse(text) : undefined
+    } catch {
+      // Not JSON (written by something else, or cut short): reported and dropped by the persister.
+      return undefined
+    }
+  }
+  const listed = async (): Promise<string[]> => {
+    if (storage.getAllKeys) return (await storage.getAllKeys()).filter((key) => key.startsWith(prefix) && key !== INDEX)
+    const list = parse(await storage.getItem(INDEX))
+    return Array.isArray(list) ? list.filter((key): key is string => typeof key === 'string' && key.startsWith(prefix)) : []
+  }
+  const relist = async (change: (keys: Set<string>) => void): Promise<void> => {
+    if (storage.getAllKeys) return
+    const keys = new Set(await listed())
+    change(keys)
+    await storage.setItem(INDEX, JSON.stringify([...keys]))
+  }
+  const read = async (keys: readonly string[]): Promise<(readonly [string, string | null | undefined])[]> =>
+    storage.multiGet ? [...(await storage.multiGet(keys))] : Promise.all(keys.map(async (key) => [key, await storage.getItem(key)] as const))
+  const remove = async (keys: readonly string[]): Promise<void> => {
+    if (storage.multiRemove) await storage.multiRemove(keys)
+    else for (const key of keys) await storage.removeItem(key)
+  }
+  return {
+    getAll: () =>
+      serial(async () => (await read(await listed())).map(([key, text]): readonly [string, unknown] => [key.slice(prefix.length), parse(text)])),
+    set: (entries) =>
+      serial(async () => {
+        const texts = entries.map(([key, value]): [string, string] => [prefix + key, JSON.stringify(value)])
+        if (storage.multiSet) await storage.multiSet(texts)
+        else for (const [key, text] of texts) await storage.setItem(key, text)
+        await relist((keys) => texts.forEach(([key]) => keys.add(key)))
+      }),
+    delete: (keys) =>
+      serial(async () => {
+        const own = keys.map((key) => prefix + key)
+        await remove(own)
+        await relist((listedKeys) => own.forEach((key) => listedKeys.delete(key)))
+      }),
+    clear: () =>
+      serial(async () => {
+        await remove(await listed())
+        if (!storage.getAllKeys) await storage.removeItem(INDEX)
+      }),
+  }
+}
+
+/** Whether `storage` is an AsyncStorage-style one (see asyncStorage) rather than a PersistStorage. */
+export function isKeyValueStorage(storage: PersistStorage | AsyncKeyValueStorage): storage is AsyncKeyValueStorage {
+  return typeof (storage as Partial<PersistStorage>).getAll !== 'function' && typeof (storage as Partial<AsyncKeyValueStorage>).getItem === 'function'
+}

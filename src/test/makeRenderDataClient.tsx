@@ -1,7 +1,7 @@
 'use client'
 import { act as testingLibraryAct } from '@testing-library/react'
 import * as React from 'react'
-import type { ComponentType, PropsWithChildren, ReactNode } from 'react'
+import { useState, type ComponentType, type PropsWithChildren, type ReactNode } from 'react'
 import { Controller, type ControllerOptions } from '../store/Controller'
 import { getDefaultManagers } from '../store/getDefaultManagers'
 import type { Manager } from '../store/Manager'
@@ -88,6 +88,11 @@ export function makeRenderDataClient(Provider: ComponentType<TestProviderProps>)
           else
             testingLibraryAct(() => {
               dispatch(action)
+              // An update of the tree inside this act: React leaves the retry of a render that
+              // `use()` suspended inside the synchronous act of the first render unscheduled
+              // until one comes (an update outside act does not), so the promise the dispatch
+              // just settled would never be read.
+              kick()
             })
         }
         const fetch = this.fetch
@@ -120,6 +125,14 @@ export function makeRenderDataClient(Provider: ComponentType<TestProviderProps>)
     const intercept = (controller: Controller) =>
       (intercepted ??= interceptController(controller, fixtures, { getInitialInterceptorData: options.getInitialInterceptorData }))
 
+    let kick = (): void => undefined
+    /** Renders nothing; re-rendered inside the act of each change to the cache (see ActController). */
+    function Kick() {
+      const [, setCount] = useState(0)
+      kick = () => setCount((count) => count + 1)
+      return null
+    }
+
     const Wrapper = options.wrapper
     // Around renderHook's Suspense and error boundary: the provider, the interceptors, the test's wrapper.
     function Root({ children, ...props }: PropsWithChildren<P>) {
@@ -127,9 +140,12 @@ export function makeRenderDataClient(Provider: ComponentType<TestProviderProps>)
       if (Wrapper) tree = <Wrapper {...(props as PropsWithChildren<P>)}>{tree}</Wrapper>
       if (fixtures.length > 0) tree = <ProvideController intercept={intercept}>{tree}</ProvideController>
       return (
-        <Provider initialState={initialState} Controller={ActController} managers={managers} devButton={null}>
-          {tree}
-        </Provider>
+        <>
+          <Kick />
+          <Provider initialState={initialState} Controller={ActController} managers={managers} devButton={null}>
+            {tree}
+          </Provider>
+        </>
       )
     }
 

@@ -19,6 +19,40 @@ describe('RestEndpoint', () => {
       expect(fake.requests.map((r) => r.url)).toEqual([`${API}/users/a%20b/files/x%2Fy%3F%231`])
     })
 
+    // data-client's searchToString: what apps override (with qs) to send filters nested in objects.
+    it('builds its query with searchToString, which a subclass or an option overrides: nested filters get their own URL and key', async () => {
+      const filtersA = { search: { type: 'Coupon' }, page: 2 }
+      const filtersB = { search: { type: 'Cashback' }, page: 2 }
+      const nested = (params: Record<string, unknown>) =>
+        Object.entries(params)
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .flatMap(([key, value]) =>
+            value !== null && typeof value === 'object'
+              ? Object.entries(value).map(([inner, v]) => `${key}[${inner}]=${encodeURIComponent(String(v))}`)
+              : [`${key}=${encodeURIComponent(String(value))}`],
+          )
+          .join('&')
+      class NestedEndpoint<O extends RestGenerics = any> extends RestEndpoint<O> {
+        override searchToString(searchParams: Record<string, unknown>) {
+          return nested(searchParams)
+        }
+      }
+      const searchParams = {} as { search?: { type: string }; page?: number }
+      const bySubclass = new NestedEndpoint({ urlPrefix: API, path: '/offers', searchParams })
+      const byOption = new RestEndpoint({ urlPrefix: API, path: '/offers', searchParams, searchToString: nested })
+      for (const getOffers of [bySubclass, byOption]) {
+        expect(getOffers.url(filtersA)).toBe(`${API}/offers?page=2&search[type]=Coupon`)
+        expect(getOffers.key(filtersA)).not.toBe(getOffers.key(filtersB))
+      }
+      fake.route(`GET ${API}/offers?page=2&search[type]=Cashback`, { json: [] })
+      await bySubclass(filtersB)
+      expect(fake.requests.map((r) => r.url)).toEqual([`${API}/offers?page=2&search[type]=Cashback`])
+
+      // The default: keys sorted, arrays repeated, a path parameter left out, '__proto__' a key like any.
+      const plain = new RestEndpoint({ urlPrefix: API, path: '/offers/:id' })
+      expect(plain.url({ id: 1, tag: ['a', 'b'], ['__proto__']: 'x', b: null })).toBe(`${API}/offers/1?__proto__=x&tag=a&tag=b`)
+    })
+
     it('drops an absent optional :name? segment with its slash, and fills a given one', async () => {
       const search = new RestEndpoint({ urlPrefix: API, path: '/search/:term?' })
       fake.route(`GET ${API}/search`, { json: 'all' })

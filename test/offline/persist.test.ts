@@ -404,4 +404,49 @@ describe('persist', () => {
     expect(store.controller.getResponse(api.list, store.getState()).data?.map((each) => each.id)).toEqual(['1'])
     expect(data.get('other')).toBe('untouched')
   })
+
+  // React Native's AsyncStorage: strings by key, asynchronous. persist takes it as it is.
+  it.each([
+    ['with only getItem / setItem / removeItem', false],
+    ['with AsyncStorage\'s getAllKeys and multi* calls', true],
+  ])('restores a reload from an AsyncStorage-style storage %s, given as it is', async (_, full) => {
+    const data = new Map<string, string>([['other', 'untouched']])
+    const delay = () => new Promise((resolve) => setTimeout(resolve, 1))
+    const asyncStorage = {
+      getItem: async (key: string) => (await delay(), data.get(key) ?? null),
+      setItem: async (key: string, value: string) => void (await delay(), data.set(key, value)),
+      removeItem: async (key: string) => void (await delay(), data.delete(key)),
+      ...(full
+        ? {
+            getAllKeys: async () => [...data.keys()],
+            multiGet: async (keys: readonly string[]) => keys.map((key) => [key, data.get(key) ?? null] as const),
+            multiSet: async (entries: readonly (readonly [string, string])[]) => void entries.forEach(([key, value]) => data.set(key, value)),
+            multiRemove: async (keys: readonly string[]) => void keys.forEach((key) => data.delete(key)),
+          }
+        : {}),
+    }
+    const api = createApi([todo('1'), todo('2', { title: 'Two' })])
+    const first = newStore()
+    const saving = await start(first.store, { storage: asyncStorage })
+    await first.store.controller.fetch(api.list)
+    await saving.flush()
+    expect(data.get('other')).toBe('untouched')
+
+    const second = newStore()
+    const restoring = await start(second.store, { storage: asyncStorage })
+    expect(restoring.restored).toBeGreaterThan(0)
+    const read = second.store.controller.getResponse(api.list, second.store.getState())
+    expect(read.expiryStatus).toBe(ExpiryStatus.Valid)
+    expect(read.data?.map((each) => each.title)).toEqual(['Todo 1', 'Two'])
+    expect(api.calls.count).toBe(1)
+
+    // A corrupt entry is reported and dropped; the rest restores.
+    const entityKey = [...data.keys()].find((key) => key.includes('"Todo","2"'))!
+    data.set(entityKey, '{"cut short')
+    const warnings: string[] = []
+    const third = newStore()
+    await start(third.store, { storage: asyncStorage, onWarning: (message) => warnings.push(message) })
+    expect(warnings).toEqual([expect.stringContaining('"Todo","2"')])
+    expect(data.get('other')).toBe('untouched')
+  })
 })

@@ -321,7 +321,19 @@ export class RestEndpointClass<O extends RestGenerics = RestGenerics> extends (E
    * @throws {MissingParameterError} or {InvalidParameterError} for a path parameter it cannot send.
    */
   url(params?: Record<string, unknown>): string {
-    return fillUrl(this.urlPrefix ?? '', this.path as string, params, () => label(this))
+    return fillUrl(this.urlPrefix ?? '', this.path as string, params, () => label(this), this)
+  }
+
+  /**
+   * The query string (without `?`) of the parameters the path did not take. Override it to encode
+   * nested objects, as data-client's `searchToString` is (`return qs.stringify(searchParams)`):
+   * the default sends `a=1&b=2`, keys sorted, an array as the key repeated, and an object as
+   * `[object Object]`, so filters nested in an object would share one URL and one cache key.
+   */
+  searchToString(searchParams: Record<string, unknown>): string {
+    const query = new URLSearchParams()
+    for (const key of Object.keys(searchParams).sort()) for (const item of ([] as unknown[]).concat(searchParams[key])) query.append(key, String(item))
+    return query.toString()
   }
 
   /**

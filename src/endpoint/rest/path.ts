@@ -113,7 +113,13 @@ export function template(path: string): Template {
  * @throws {MissingParameterError} naming the first missing parameter that is outside any group.
  * @throws {InvalidParameterError} for a parameter (or wildcard segment) that is `.` or `..`.
  */
-export function fillUrl(prefix: string, path: string, params: Record<string, unknown> | undefined, name: () => string): string {
+export function fillUrl(
+  prefix: string,
+  path: string,
+  params: Record<string, unknown> | undefined,
+  name: () => string,
+  endpoint: { searchToString(search: Record<string, unknown>): string },
+): string {
   const { parts, names } = template(path)
   let filled = ''
   // Where each open group began in `filled`, the innermost last.
@@ -159,14 +165,10 @@ export function fillUrl(prefix: string, path: string, params: Record<string, unk
     }
   }
   if (filled === '/' || filled === '') filled = prefix === '' ? '/' : ''
-  const search = new URLSearchParams()
-  if (params != null) {
-    for (const key of Object.keys(params).sort()) {
-      const value = params[key]
-      if (value != null && !names.includes(key)) for (const item of isArray(value) ? value : [value]) search.append(key, String(item))
-    }
-  }
-  const query = search.toString()
+  // The parameters the path did not take, with a value (no prototype: '__proto__' is a key like any).
+  let rest: Record<string, unknown> | undefined
+  if (params != null) for (const key of Object.keys(params)) if (params[key] != null && !names.includes(key)) (rest ??= Object.create(null) as Record<string, unknown>)[key] = params[key]
+  const query = rest ? endpoint.searchToString(rest) : ''
   return prefix + filled + (query ? (filled.includes('?') ? '&' : '?') + query : '')
 }
 
