@@ -40,6 +40,19 @@ export class Query<S extends Schema = Schema, P extends readonly any[] = any[], 
     return `QUERY ${read ?? 'schema'}`
   }
 
+  /**
+   * As an endpoint's schema (`getList.extend({ schema: query })`, data-client 0.15+): the response
+   * is stored through the schema the query reads, so its entities are shared as any response's.
+   */
+  normalize(input: unknown, parent: unknown, key: string | undefined, delegate: { visit(schema: unknown, value: unknown, parent: unknown, key: string | undefined): unknown }): unknown {
+    return delegate.visit(this.schema.schema, input, parent, key)
+  }
+
+  /** As an endpoint's schema: the stored response read back, then `process` with the call's arguments. */
+  denormalize(input: unknown, delegate: DenormalizeDelegate): R | undefined {
+    return this.schema.denormalize(input, delegate)
+  }
+
   /** The key of one argument set: the same arguments in any key order give the same key. */
   key(...args: QueryArgs<P>): string {
     return `${this.name} ${stableStringify(args)}`

@@ -10,6 +10,9 @@ type Member<D> = D extends { readonly [key: string]: infer E } ? (D extends (...
  * endpoint appears in the next read, so lists built on All never need to be refetched after a
  * create. With a mapping, the read concatenates each mapped type's table.
  */
+/** The input of every read of a `schema.All`: it reads the tables, not an input. */
+const TABLES: readonly never[] = Object.freeze([])
+
 export class All<D = any> extends Polymorphic {
   /** Tells the kind apart without `instanceof` (so code that checks it need not import it). */
   readonly schemaKind = 'All'
@@ -21,6 +24,15 @@ export class All<D = any> extends Polymorphic {
 
   constructor(definition: D, schemaAttribute?: SchemaAttribute) {
     super(definition, schemaAttribute)
+  }
+
+  /**
+   * What a read of it looks up: whole tables whatever the arguments, from one shared empty input
+   * (so reads with any arguments share one memoized result). Here rather than in the store's
+   * selectors, so that apps without `schema.All` do not bundle it.
+   */
+  queryInput(): readonly never[] {
+    return TABLES
   }
 
   /** Writes the items (an array, or an object's values; null items skipped) to their tables. */

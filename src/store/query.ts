@@ -38,9 +38,9 @@ function readEndpoint(name: string, key: (...args: unknown[]) => string, schema:
   return fn as unknown as EndpointInterface
 }
 
-/** The schema a lookup reads with: `schema.All` reads whole tables as it is; anything else by pk. */
+/** The schema a lookup reads with: one that says what it reads (`queryInput`: `schema.All`, a Union) as it is; anything else by pk. */
 function lookupSchema(schema: object): object {
-  return schemaKindOf(schema) === 'All' ? schema : queryById(schema)
+  return 'queryInput' in schema ? schema : queryById(schema)
 }
 
 const identity = (input: unknown): unknown => input

@@ -1,10 +1,9 @@
 import { INVALID, MemoCache, emptyShape, isEntity, type StoredEntities, type StoredEntitiesMeta, type EntityPath } from '../schema/index'
-import { schemaKindOf } from '../schema/kinds'
 import { indexedPk, inferPk } from '../schema/inferResults'
 import { readEntry } from '../schema/table'
 import type { EndpointInterface } from '../endpoint/types'
 import { NetworkError } from '../endpoint/rest/NetworkError'
-import { NONE, selectMeta, selectResult, type SerializedError, type State } from './state'
+import { selectMeta, selectResult, type SerializedError, type State } from './state'
 
 /** How usable cached data is, per the spec's expiry table. */
 export const ExpiryStatus = {
@@ -100,8 +99,7 @@ export function selectInput(
   const input = selectResult(state, key)
   const schema = endpoint.schema
   if (input !== undefined || schema === undefined || schema === null) return input
-  // schema.All reads whole tables whatever the arguments: one shared empty input.
-  if (schemaKindOf(schema) === 'All') return NONE
+  // schema.All (whole tables, one shared input) and Union (the member its arguments name) say what they read.
   const query = (schema as { queryInput?: (args: readonly unknown[], entities: StoredEntities) => unknown }).queryInput
   if (typeof query === 'function') return query.call(schema, args, state.entities)
   if (typeof args[0] !== 'object' || args[0] === null) return undefined

@@ -103,9 +103,17 @@ function callReal(endpoint: EndpointInterface, self: object, args: readonly unkn
   return typeof fetch === 'function' ? fetch.apply(self, [...args]) : (endpoint as (...a: readonly unknown[]) => Promise<unknown>).apply(self, [...args])
 }
 
+/**
+ * The fixture's delay. No delay is a macrotask later (components see a loading state first, as
+ * with a server), queued with the `setTimeout` captured when this module loaded, so a test under
+ * jest's fake timers gets its answer without advancing them, as data-client's resolver answers;
+ * a delay it gives is on the test's clock (fake timers decide when it ends).
+ */
 function wait(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms))
+  return new Promise((resolve) => (ms > 0 ? setTimeout : realSetTimeout)(resolve, ms))
 }
+
+const realSetTimeout = setTimeout
 
 function warnMissing(key: string): void {
   if (typeof console === 'undefined') return

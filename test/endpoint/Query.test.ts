@@ -124,6 +124,27 @@ describe('Query', () => {
     expect(seen[0]).toBe(1)
   })
 
+  // data-client 0.15+: `getList.extend({ schema: query })`: stored as the list, read through process.
+  it('is an endpoint\'s schema: the response is stored through what it reads, and read back processed with the call\'s arguments', async () => {
+    const byCompletion = new Query(TodoResource.getList.schema, (entries, { completed }: { completed?: string }) =>
+      entries && completed !== undefined ? entries.filter((todo) => String(todo.completed) === completed) : entries,
+    )
+    const getFiltered = TodoResource.getList.extend({ schema: byCompletion, searchParams: {} as { completed?: string } })
+    const { controller } = createTestStore()
+    const fake = installFakeFetch()
+    fake.route('GET /todos?completed=true', { json: todos })
+    try {
+      const fetched = await controller.fetch(getFiltered, { completed: 'true' })
+      expect(fetched.map((todo) => todo.id)).toEqual([2])
+    } finally {
+      fake.restore()
+    }
+    const read = controller.getResponse(getFiltered, { completed: 'true' }, controller.getState())
+    expect(read.data?.map((todo) => todo.id)).toEqual([2])
+    // The records are shared with every other read of them.
+    expect(controller.get(Todo, { id: 3 }, controller.getState())?.title).toBe('c')
+  })
+
   it('keys argument sets apart, the same arguments in any order alike', () => {
     expect(todosOfUser.key({ userId: 1 })).not.toBe(todosOfUser.key({ userId: 2 }))
     const sorted = new Query(new schema.All(Todo), (entries, _options: { by: string; asc: boolean }) => entries)

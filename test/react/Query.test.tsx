@@ -8,6 +8,8 @@ import { expectTypeOf } from 'expect-type'
 import { createResource, Entity, Query, schema, useCache, useQuery } from '../../src/index'
 import { renderWithStore, settle } from '../helpers/renderWithStore'
 import { PlaceholderTodo as Todo } from '../fixtures/placeholderTodos'
+import { Link, feedItem, feedResponse } from '../fixtures/feed'
+import { act } from '@testing-library/react'
 
 
 const TodoResource = createResource({ path: '/todos/:id', schema: Todo, optimistic: true, searchParams: {} as { userId?: string | number } | undefined })
@@ -82,5 +84,26 @@ describe('useQuery(query)', () => {
     rerender(<UserTodos userId={2} />)
     await settle()
     expect(screen.getByText('c')).toBeTruthy()
+  })
+
+  // data-client: `useQuery(FeedUnion, { id, type })` finds the member the arguments' type names,
+  // by the pk they give, whichever response brought it.
+  it('reads a Union by { id, type }: the member the type names, by its pk, and nothing for another type', async () => {
+    const FeedResource = createResource({ path: '/feed/:id', schema: feedItem })
+    function Item({ type }: { type: string }) {
+      const item = useQuery(feedItem, { id: 'l1', type })
+      return <p>{item === undefined ? `no ${type}` : `${item.constructor.name} ${(item as Link).url}`}</p>
+    }
+    const { controller } = renderWithStore(
+      <>
+        <Item type="link" />
+        <Item type="post" />
+      </>,
+    )
+    expect(screen.getByText('no link')).toBeTruthy()
+    act(() => controller.setResponse(FeedResource.getList, feedResponse))
+    expect(screen.getByText(`Link ${(feedResponse[1] as { url: string }).url}`)).toBeTruthy()
+    expect(screen.getByText('no post')).toBeTruthy()
+    expect((controller.get as (schema: object, ...rest: unknown[]) => unknown)(feedItem, { id: 'l1', type: 'link' }, controller.getState())).toBeInstanceOf(Link)
   })
 })

@@ -1,7 +1,7 @@
 /** @jest-environment ./test/helpers/jsdomEnvironment.ts */
 import * as React from 'react'
 import { createContext, useContext, type ReactNode } from 'react'
-import { CacheProvider, Controller, NetworkError, createResource, useCache, useController, useFetch, useLive, useSuspense } from '../../src/index'
+import { CacheProvider, Controller, NetworkError, createResource, useCache, useController, useFetch, useLive, useSubscription, useSuspense } from '../../src/index'
 import { makeRenderDataClient, type Interceptor, type RenderDataClient } from '../../src/test/index'
 import { API, Todo, todo } from '../fixtures/todos'
 import { installFakeFetch, type FakeFetch } from '../helpers/fakeFetch'
@@ -262,6 +262,35 @@ describe('makeRenderDataClient', () => {
       await waitFor(() => expect(result.current.title).toBe('Polled'))
       expect(fake.requests).toHaveLength(2)
       expect(errors).not.toHaveBeenCalled()
+    } finally {
+      jest.useRealTimers()
+    }
+  })
+
+  // data-client's subscription test pattern: resolverFixtures answer the polls while fake timers
+  // run. An answer without a delay must not wait on the test's (fake) clock.
+  it('answers polls from resolverFixtures under fake timers without advancing them for the answer', async () => {
+    jest.useFakeTimers()
+    try {
+      const Polled = createResource({ urlPrefix: API, path: '/todos/:id', schema: Todo, pollFrequency: 1_000 })
+      const response = jest.fn((_: { id: string }) => todo('1'))
+      const { result, waitFor } = renderDataClient(
+        () => {
+          useSubscription(Polled.get, { id: '1' })
+          return useCache(Polled.get, { id: '1' })
+        },
+        { resolverFixtures: [{ endpoint: Polled.get, response }] },
+      )
+      expect(result.current).toBeUndefined()
+      jest.advanceTimersByTime(1_000)
+      await renderDataClient.allSettled()
+      await waitFor(() => expect(result.current?.title).toBe('Todo 1'))
+      response.mockReturnValue(todo('1', { title: 'fiver' }))
+      jest.advanceTimersByTime(1_000)
+      await renderDataClient.allSettled()
+      await waitFor(() => expect(result.current?.title).toBe('fiver'))
+      expect(response).toHaveBeenCalledTimes(2)
+      expect(fake.requests).toEqual([])
     } finally {
       jest.useRealTimers()
     }
