@@ -5,6 +5,8 @@ import { DataContext, RevealContext } from './context'
 /** What an error fallback receives. */
 export interface ErrorFallbackProps {
   error: Error
+  /** The boundary's `className`, for the element the fallback renders. */
+  className?: string
   /** Clears the error and renders the children again (which refetch what failed). */
   resetErrorBoundary: () => void
 }
@@ -13,6 +15,8 @@ export interface ErrorFallbackProps {
 export interface ErrorBoundaryProps {
   fallbackComponent?: ComponentType<ErrorFallbackProps>
   children?: ReactNode
+  /** Given to the fallback (the default one puts it on its element), as data-client's ErrorBoundary does. */
+  className?: string
   /**
    * Subscribes to events that should clear the error (data-client's `listen`), typically a
    * router's history: `listen={history.listen}`. Called on mount (and again when it changes) with
@@ -64,17 +68,17 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, { error: Error 
     const { error } = this.state
     if (error === null) return this.props.children
     const Fallback = this.props.fallbackComponent ?? DefaultError
-    return <Fallback error={error} resetErrorBoundary={this.resetErrorBoundary} />
+    return <Fallback error={error} className={this.props.className} resetErrorBoundary={this.resetErrorBoundary} />
   }
 }
 
-function DefaultError({ error, resetErrorBoundary }: ErrorFallbackProps) {
+function DefaultError({ error, className, resetErrorBoundary }: ErrorFallbackProps) {
   // The status line data-client's default shows (`500 Internal Server Error`), unless the message
   // already starts with it, as a NetworkError's does.
   const { status, response } = error as Error & { status?: unknown; response?: { statusText?: unknown } }
   const heading = status === undefined ? '' : `${String(status)} ${String(response?.statusText ?? '')}`.trim()
   return (
-    <div role="alert">
+    <div className={className} role="alert">
       {heading !== '' && !String(error.message).startsWith(heading) && <p>{heading}</p>}
       <p>{error.message}</p>
       <button onClick={resetErrorBoundary}>Retry</button>

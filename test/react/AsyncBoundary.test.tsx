@@ -5,7 +5,7 @@
  */
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { Component, type ReactNode } from 'react'
-import { AsyncBoundary, createResource, DataProvider, useDLE, useSuspense, type ErrorFallbackProps } from '../../src/index'
+import { AsyncBoundary, createResource, DataProvider, ErrorBoundary, useDLE, useSuspense, type ErrorFallbackProps } from '../../src/index'
 import { Todo, API } from '../fixtures/todos'
 import { createTestStore } from '../helpers/createTestStore'
 import { installFakeFetch, type FakeFetch } from '../helpers/fakeFetch'
@@ -121,6 +121,27 @@ describe('AsyncBoundary', () => {
     renderWithDefaultFallback(<Thrower />)
     const alert = await screen.findByRole('alert')
     expect([...alert.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['502 Bad Gateway', 'the export failed'])
+  })
+
+  it('gives ErrorBoundary\'s className to its fallback, whose default puts it on its element (data-client\'s prop)', () => {
+    allowConsoleErrors()
+    function Thrower(): ReactNode {
+      throw Object.assign(new Error('the export failed'), { status: 500 })
+    }
+    const seen: (string | undefined)[] = []
+    const { container } = render(
+      <ErrorBoundary className="error">
+        <Thrower />
+      </ErrorBoundary>,
+    )
+    expect(container.firstElementChild?.classList.contains('error')).toBe(true)
+    expect(container.textContent).toContain('500')
+    render(
+      <ErrorBoundary className="mine" fallbackComponent={({ className }) => (seen.push(className), null)}>
+        <Thrower />
+      </ErrorBoundary>,
+    )
+    expect(seen).toContain('mine')
   })
 
   it('shows a NetworkError status line once, in its message', async () => {

@@ -56,3 +56,24 @@ describe('IdlingNetworkManager', () => {
     await expect(store.controller.fetch(read, 'x')).resolves.toEqual({ id: 'x' })
   })
 })
+
+describe('getDefaultManagers({ networkManager })', () => {
+  it('takes data-client\'s options object or null as a new NetworkManager, and says the options are not read', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      for (const networkManager of [{ dataExpiryLength: 1 }, null]) {
+        const managers = getDefaultManagers({ networkManager })
+        expect(managers.filter((manager) => manager instanceof NetworkManager)).toHaveLength(1)
+        // The store works with them: a read is sent and answered.
+        const store = createStore({ managers })
+        const read = new Endpoint(async () => 'ok', { name: 'read' })
+        await expect(store.controller.fetch(read)).resolves.toBe('ok')
+        store.cleanup()
+      }
+      expect(warn).toHaveBeenCalledTimes(1)
+      expect(warn.mock.calls[0]![0]).toContain('{"dataExpiryLength":1} are not read')
+    } finally {
+      warn.mockRestore()
+    }
+  })
+})
