@@ -1,5 +1,5 @@
 import { Entity, ExpiryStatus, createResource, createStore, validateRequired, type Action, type SnapshotInterface } from '../../src/index'
-import { API } from '../fixtures/todos'
+import { API, Todo } from '../fixtures/todos'
 import { createFakeEndpoint, createTestStore, flush } from '../helpers/createTestStore'
 import { installFakeFetch, type FakeFetch } from '../helpers/fakeFetch'
 import { readRecord } from '../helpers/records'
@@ -289,5 +289,139 @@ describe('optimistic guesses from the cache', () => {
     await create
     expect(titles()).toEqual(['1:First', '2:Second (saved)'])
     expect(controller.getState().optimistic).toEqual([])
+  })
+})
+
+describe('a pending guess stays on top of the fields it changes until its own mutation settles', () => {
+  let fake: FakeFetch
+  beforeEach(() => {
+    fake = installFakeFetch()
+  })
+  afterEach(() => fake.restore())
+
+  const Todos = createResource({ urlPrefix: API, path: '/todos/:id', schema: Todo, optimistic: true })
+
+  /** Todo 1 cached as `orig`, not done; a PATCH of its title is out with its guess showing. */
+  async function editPending() {
+    const test = createTestStore()
+    const { controller, clock } = test
+    fake.route(`GET ${API}/todos/1`, { json: { id: '1', title: 'orig', completed: false } })
+    await controller.fetch(Todos.get, { id: '1' })
+    const patching = fake.hold(`PATCH ${API}/todos/1`)
+    clock.advance(10)
+    const saving = controller.fetch(Todos.partialUpdate, { id: '1' }, { title: 'mine' })
+    const shown = () => {
+      const { title, completed } = controller.getResponse(Todos.get, { id: '1' }, controller.getState()).data!
+      return { title, completed }
+    }
+    expect(shown()).toEqual({ title: 'mine', completed: false })
+    // A read that starts after the mutation (a poll, a remount) and is answered before the server
+    // applied the PATCH: the old title, and someone else's change to another field.
+    const reading = fake.hold(`GET ${API}/todos/1`)
+    clock.advance(10)
+    const read = controller.fetch(Todos.get, { id: '1' })
+    await reading.answer({ json: { id: '1', title: 'orig', completed: true } })
+    await read
+    return { ...test, patching, saving, shown }
+  }
+
+  it('keeps the guessed title over a newer read, which shows its other fields; the answer then merges by request start', async () => {
+    const { controller, patching, saving, shown } = await editPending()
+    expect(shown()).toEqual({ title: 'mine', completed: true })
+    // The stored data is the read's: only the view puts the guess on top.
+    expect(readRecord(controller.getState(), 'Todo', '1')).toMatchObject({ title: 'orig', completed: true })
+
+    await patching.answer({ json: { id: '1', title: 'mine', completed: true } })
+    await saving
+    expect(controller.getState().optimistic).toEqual([])
+    // Settled: the view is the stored data, where responses are ordered by request start, so the
+    // read that left after the PATCH keeps its fields, title included. This rule (the reducer's,
+    // unchanged here) is what shows once the guess is gone.
+    expect(controller.view(controller.getState())).toBe(controller.getState())
+    expect(shown()).toEqual({ title: 'orig', completed: true })
+  })
+
+  it('shows the answer of a PATCH when no newer read carried the field', async () => {
+    const { controller, clock } = createTestStore()
+    fake.route(`GET ${API}/todos/1`, { json: { id: '1', title: 'orig', completed: false } })
+    await controller.fetch(Todos.get, { id: '1' })
+    const patching = fake.hold(`PATCH ${API}/todos/1`)
+    clock.advance(10)
+    const saving = controller.fetch(Todos.partialUpdate, { id: '1' }, { title: 'mine' })
+    await patching.answer({ json: { id: '1', title: 'mine (saved)', completed: false } })
+    await saving
+    expect(controller.get(Todo, { id: '1' }, controller.getState())).toMatchObject({ title: 'mine (saved)', completed: false })
+  })
+
+  it('rolls the guess back when the PATCH fails: the newer read shows, every field of it', async () => {
+    const { controller, patching, saving, shown } = await editPending()
+    await patching.answer({ status: 409, json: { message: 'conflict' } })
+    await expect(saving).rejects.toMatchObject({ status: 409 })
+    expect(controller.getState().optimistic).toEqual([])
+    expect(shown()).toEqual({ title: 'orig', completed: true })
+  })
+})
+
+describe('two pending guesses of one field, a newer read in between', () => {
+  /** Todo 1 cached; two title edits out (`a` then `b`), each answered when the test says; then a read lands. */
+  async function twoEdits() {
+    const test = createTestStore()
+    const { controller, clock } = test
+    const getTodo = createFakeEndpoint('getTodo', { schema: Todo })
+    // createResource's guess: the path parameters and the body, nothing else.
+    const patch = createFakeEndpoint('patchTodo', {
+      schema: Todo,
+      sideEffect: true,
+      getOptimisticResponse: (_snapshot: SnapshotInterface, params: { id: string }, body: { title: string }) => ({ ...params, ...body }),
+    })
+    controller.setResponse(getTodo.endpoint, { id: '1' }, { id: '1', title: 'orig', completed: false })
+    const shown = () => {
+      const { title, completed } = controller.get(Todo, { id: '1' }, controller.getState())!
+      return { title, completed }
+    }
+    clock.advance(10)
+    const a = controller.fetch(patch.endpoint, { id: '1' }, { title: 'a' })
+    clock.advance(10)
+    const b = controller.fetch(patch.endpoint, { id: '1' }, { title: 'b' })
+    expect(shown()).toEqual({ title: 'b', completed: false })
+    clock.advance(10)
+    const read = controller.fetch(getTodo.endpoint, { id: '1' })
+    await getTodo.calls[0]!.resolve({ id: '1', title: 'orig', completed: true })
+    await read
+    // The newest guess is on top of the title; the read's other field shows.
+    expect(shown()).toEqual({ title: 'b', completed: true })
+    return { ...test, patch, shown, saves: [a, b].map((save) => save.catch((error: Error) => error)) }
+  }
+
+  it('older edit answers first: the newer guess still shows until it settles', async () => {
+    const { controller, patch, shown, saves } = await twoEdits()
+    await patch.calls[0]!.resolve({ id: '1', title: 'a', completed: true })
+    expect(shown()).toEqual({ title: 'b', completed: true })
+    await patch.calls[1]!.resolve({ id: '1', title: 'b', completed: true })
+    await Promise.all(saves)
+    expect(controller.getState().optimistic).toEqual([])
+    // Settled: stored data by request start, so the read that left after both edits.
+    expect(shown()).toEqual({ title: 'orig', completed: true })
+  })
+
+  it('newer edit answers first: the older edit, still pending, shows its guess until it settles', async () => {
+    const { controller, patch, shown, saves } = await twoEdits()
+    await patch.calls[1]!.resolve({ id: '1', title: 'b', completed: true })
+    // The older PATCH may still reach the server last, so its guess is what the view bets on.
+    expect(shown()).toEqual({ title: 'a', completed: true })
+    await patch.calls[0]!.reject(Object.assign(new Error('Conflict'), { status: 409 }))
+    expect(await saves[0]).toMatchObject({ status: 409 })
+    await Promise.all(saves)
+    expect(controller.getState().optimistic).toEqual([])
+    expect(shown()).toEqual({ title: 'orig', completed: true })
+  })
+
+  it('either edit failing leaves the other on top', async () => {
+    const { patch, shown, saves } = await twoEdits()
+    await patch.calls[1]!.reject(new Error('refused'))
+    expect(shown()).toEqual({ title: 'a', completed: true })
+    await patch.calls[0]!.resolve({ id: '1', title: 'a', completed: true })
+    await Promise.all(saves)
+    expect(shown()).toEqual({ title: 'orig', completed: true })
   })
 })

@@ -80,12 +80,12 @@ function baseOf(requests: readonly Request[], itemId: Id): ItemView | undefined 
 function viewOf(requests: readonly Request[], itemId: Id): ItemView | undefined {
   const base = baseOf(requests, itemId)
   let view = base && { version: base.version, label: base.label ?? '' }
-  const labelFrom = fieldsOf(requests, itemId).label
-  // Pending saves, oldest first, each a guess of the label; per field the newest information by
-  // request start wins, so a label the server sent for a request started after the save stays.
+  // Pending saves, oldest first, each a guess of the label. A pending guess stays on top of the
+  // field it changes until its own save settles, even over a label a request started after the
+  // save brought (that read may have been served before the server applied the save); the
+  // version, which no guess names, always shows the newest server data.
   for (const request of requests) {
     if (!request.mutation || request.ok !== undefined || request.ids[0] !== itemId) continue
-    if (labelFrom !== undefined && labelFrom.version! > request.version!) continue
     view = { version: view?.version ?? 0, label: `optimistic ${request.label}` }
   }
   return view
