@@ -296,6 +296,13 @@ export class Controller implements ManagerAPI {
    * one timer per key). Call `unsubscribe` with the same arguments when done.
    */
   subscribe<E extends EndpointInterface>(endpoint: E, ...args: ArgsOrNull<E>): void {
+    // Polling is opt-in (so apps that never poll do not bundle it): says how, once per endpoint.
+    if (process.env.NODE_ENV !== 'production' && endpoint.pollFrequency && !this.#gc.followers.some((hooks) => hooks.polls !== false) && warnOnce(endpoint)) {
+      console.warn(
+        `${endpoint.name}: pollFrequency is ${endpoint.pollFrequency} ms, but this store has no PollingManager, so nothing polls. ` +
+          "Add one, imported from 'tessera': createStore({ managers: [new PollingManager()] }) or <DataProvider managers={[new PollingManager()]}>.",
+      )
+    }
     this.#subscription(SUBSCRIBE, endpoint, args)
   }
 
@@ -311,18 +318,11 @@ export class Controller implements ManagerAPI {
   /**
    * A component shows this argument set (the reading hooks call this on mount): its data is not
    * garbage-collected while it does, and it counts as a mounted read for the managers that follow
-   * readers (polling, a live stream, retries), with no action. Call `release` when done.
+   * readers (a live stream, retries, a refetch on focus), with no action; polling follows
+   * subscriptions (`subscribe`), as in data-client. Call `release` when done.
    */
   retain<E extends EndpointInterface>(endpoint: E, ...args: ArgsOrNull<E>): void {
-    if (args[0] === null) return
-    this.#gc.retain(endpoint.key(...args), endpoint, args)
-    // Polling is opt-in (so apps that never poll do not bundle it): says how, once per endpoint.
-    if (process.env.NODE_ENV !== 'production' && endpoint.pollFrequency && !this.#gc.followers.some((hooks) => hooks.polls !== false) && warnOnce(endpoint)) {
-      console.warn(
-        `${endpoint.name}: pollFrequency is ${endpoint.pollFrequency} ms, but this store has no PollingManager, so nothing polls. ` +
-          "Add one, imported from 'tessera': createStore({ managers: [new PollingManager()] }) or <DataProvider managers={[new PollingManager()]}>.",
-      )
-    }
+    if (args[0] !== null) this.#gc.retain(endpoint.key(...args), endpoint, args)
   }
 
   /**

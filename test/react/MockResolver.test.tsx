@@ -10,6 +10,7 @@ import {
   createStore,
   useCache,
   useController,
+  useLive,
   useSuspense,
   type ControllerOptions,
 } from '../../src/index'
@@ -85,7 +86,7 @@ describe('MockResolver', () => {
       },
     ]
     function PolledTitle() {
-      return <p>{useSuspense(Polled, { id: '1' }).title}</p>
+      return <p>{useLive(Polled, { id: '1' }).title}</p>
     }
     render(
       <CacheProvider managers={[new PollingManager()]}>

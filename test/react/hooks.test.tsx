@@ -11,9 +11,11 @@ import {
   useController,
   useDLE,
   useFetch,
+  useLive,
   useLoading,
   useQuery,
   useRevalidate,
+  useSubscription,
   useSuspense,
   type ErrorFallbackProps,
 } from '../../src/index'
@@ -378,14 +380,18 @@ describe('polling (pollFrequency)', () => {
   beforeEach(() => jest.useFakeTimers())
   afterEach(() => jest.useRealTimers())
 
-  it('makes one request per interval while mounted, however many components read it, and none after unmount', async () => {
+  function LiveTitle({ endpoint }: { endpoint: ArticleEndpoint }) {
+    return <h1>{useLive(endpoint, { id: '1' }).title}</h1>
+  }
+
+  it('makes one request per interval while subscribed, however many components subscribe, and none after unmount', async () => {
     const getArticle = createFakeEndpoint('getArticle', { schema: Article, pollFrequency: 1_000 })
     const test = createTestStore({ managers: [new PollingManager()] })
     test.controller.setResponse(getArticle.endpoint, { id: '1' }, articleDetail('1'))
     const { unmount } = renderWithStore(
       <>
-        <Title endpoint={getArticle.endpoint} />
-        <Title endpoint={getArticle.endpoint} />
+        <LiveTitle endpoint={getArticle.endpoint} />
+        <LiveTitle endpoint={getArticle.endpoint} />
       </>,
       { store: test },
     )
@@ -404,6 +410,34 @@ describe('polling (pollFrequency)', () => {
 
     unmount()
     tick(5_000)
+    expect(getArticle.calls).toHaveLength(2)
+  })
+
+  // data-client polls what is subscribed to (useSubscription, useLive), not every read: a screen
+  // that reads an endpoint and subscribes only while a flag is on polls only while it is on.
+  it('polls only while subscribed: a read alone does not poll, and a subscription toggled off and on stops and starts it', async () => {
+    const getArticle = createFakeEndpoint('getArticle', { schema: Article, pollFrequency: 1_000 })
+    const test = createTestStore({ managers: [new PollingManager()] })
+    test.controller.setResponse(getArticle.endpoint, { id: '1' }, articleDetail('1'))
+    function Toggled({ active }: { active: boolean }) {
+      useSubscription(getArticle.endpoint, active ? { id: '1' } : null)
+      return <h1>{useSuspense(getArticle.endpoint, { id: '1' }).title}</h1>
+    }
+    const { rerender } = renderWithStore(<Toggled active={false} />, { store: test })
+    const tick = (ms: number) => act(() => void jest.advanceTimersByTime(ms))
+    tick(5_000)
+    expect(getArticle.calls).toHaveLength(0)
+
+    rerender(<Toggled active />)
+    tick(1_000)
+    expect(getArticle.calls).toHaveLength(1)
+    await settle(() => getArticle.calls[0]!.resolve(articleDetail('1', { title: 'Polled' })))
+
+    rerender(<Toggled active={false} />)
+    tick(5_000)
+    expect(getArticle.calls).toHaveLength(1)
+    rerender(<Toggled active />)
+    tick(1_000)
     expect(getArticle.calls).toHaveLength(2)
   })
 })

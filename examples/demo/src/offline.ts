@@ -23,7 +23,7 @@ export interface BrowserStore {
 
 /**
  * The browser's store. Connects to Redux DevTools when the browser extension is installed (does
- * nothing otherwise), polls endpoints with a `pollFrequency` while a page reads them (the
+ * nothing otherwise), polls endpoints with a `pollFrequency` while a page subscribes to them (the
  * article's likes), and queues the demo's mutations while offline. `gcTime` is how long data no
  * screen reads is kept: `?gcTime=<ms>` in the page's address (the e2e test of garbage
  * collection uses a short one), 5 minutes otherwise.

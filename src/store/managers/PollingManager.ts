@@ -44,6 +44,7 @@ export class PollingManager implements Manager {
   /** Follows the store's mounted reads: the first reader of a polled argument set starts its timer, the last stops it. */
   readonly [tesseraHooks]: TesseraHooks = {
     polls: true,
+    subscriptions: true,
     mount: (api, endpoint, args) => this.#mount(api, endpoint, args),
     unmount: (endpoint, args) => this.#unmount(endpoint, args),
   }

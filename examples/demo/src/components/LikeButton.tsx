@@ -1,4 +1,4 @@
-import { useController, useDLE, useLoading } from 'tessera'
+import { useController, useLoading, useSubscription } from 'tessera'
 import { describeError } from '../errors'
 import { likeArticle, likesPollMs, watchLikes } from '../resources'
 
@@ -9,8 +9,9 @@ import { likeArticle, likesPollMs, watchLikes } from '../resources'
  */
 export function LikeButton({ id, likes }: { id: string; likes: number }) {
   const controller = useController()
-  // With `?poll=<ms>`, likes from other readers show up: the read keeps the store polling.
-  useDLE(watchLikes, likesPollMs ? { id } : null)
+  // With `?poll=<ms>`, likes from other readers show up: the subscription keeps the store polling
+  // (each answer updates the article's count wherever it shows).
+  useSubscription(watchLikes, likesPollMs ? { id } : null)
   const [like, , error] = useLoading(() => controller.fetch(likeArticle, { id }))
   return (
     <div className="like">
