@@ -64,15 +64,19 @@ export function DataProvider(props: DataProviderProps) {
       if (event.type === 'online') value.controller.revalidate('reconnect')
       else if (document.visibilityState === 'visible') value.controller.revalidate()
     }
-    // One signal removes both listeners (the AbortController passes as the options: its `signal` is what they read).
-    const listening = new AbortController()
-    if (typeof document !== 'undefined') {
-      document.addEventListener('visibilitychange', revalidate, listening)
-      window.addEventListener('online', revalidate, listening)
+    // Removed by hand, not with a `signal` option: a test that installs jsdom's window on Node's
+    // globals (global-jsdom) has Node's AbortSignal, which jsdom's addEventListener rejects.
+    const dom = typeof document !== 'undefined'
+    if (dom) {
+      document.addEventListener('visibilitychange', revalidate)
+      window.addEventListener('online', revalidate)
     }
     return () => {
       mounted.current = false
-      listening.abort()
+      if (dom) {
+        document.removeEventListener('visibilitychange', revalidate)
+        window.removeEventListener('online', revalidate)
+      }
       void Promise.resolve().then(() => mounted.current || owned.current?.cleanup())
     }
   }, [value])
