@@ -19,11 +19,17 @@ import { reducer } from '../store/reducer'
 /** The global the streamed scripts push their batches to, and receiveServerData reads. */
 const GLOBAL = '__TESSERA_DATA__'
 
-/** Options of createServerData: the request's store, or createStore's options to make one. */
+/**
+ * Options of createServerData: the request's store, or createStore's options to make one. Among
+ * them `origin`, which a server render of endpoints with relative URLs (`/api/articles`, as the
+ * browser bundle writes them) needs: the incoming request's origin, or wherever the API is.
+ * Requests go there; cache keys keep the relative URL, so the browser hydrates with no request.
+ */
 export interface ServerDataOptions extends StoreOptions {
   /**
    * The request's store, when the caller makes it. One per request: a store shared by two
-   * requests would put one user's data in the other's HTML.
+   * requests would put one user's data in the other's HTML. Give it createStore's options
+   * yourself (`origin` included): none of them applies to a store passed here.
    */
   store?: Store
   /** A Content-Security-Policy nonce, put on every `<script>` written. */
@@ -81,6 +87,13 @@ export interface ServerData {
  */
 export function createServerData(options: ServerDataOptions = {}): ServerData {
   const { store: given, nonce, ...storeOptions } = options
+  if (given !== undefined && storeOptions.origin !== undefined) {
+    throw new TypeError(
+      process.env.NODE_ENV !== 'production'
+        ? 'createServerData: `origin` is an option of the store it makes; a store passed as `store` was made already. Give it to that store: createStore({ origin }).'
+        : 'Tessera E602: origin',
+    )
+  }
   const store = given ?? createStore(storeOptions)
   let pending: ReceiveAction[] = []
   const all: ReceiveAction[] = []

@@ -4,11 +4,11 @@
 // class of (an AbortSignal from Node is not jsdom's AbortSignal).
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { JSDOM } from 'jsdom'
 import { act } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { Suspense } from 'react'
 import { createStore, DataProvider, Entity, RestEndpoint, useSuspense } from '../../src/index'
+import { installGlobalJsdom, type GlobalJsdom } from '../helpers/globalJsdom'
 
 class Article extends Entity {
   id = ''
@@ -36,24 +36,6 @@ beforeAll(async () => {
 })
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
-/** What global-jsdom does: every window property Node lacks goes on globalThis; returns the undo. */
-function installJsdom(): { dom: JSDOM; uninstall: () => void } {
-  const dom = new JSDOM('<!doctype html><html><body><div id="root"></div></body></html>', { url: 'http://localhost/', pretendToBeVisual: true })
-  const scope = globalThis as Record<string, unknown>
-  const added = Object.getOwnPropertyNames(dom.window).filter((name) => !name.startsWith('_') && !(name in scope))
-  for (const name of added) scope[name] = (dom.window as unknown as Record<string, unknown>)[name]
-  scope.window = dom.window
-  scope.document = dom.window.document
-  scope.IS_REACT_ACT_ENVIRONMENT = true
-  return {
-    dom,
-    uninstall() {
-      for (const name of [...added, 'window', 'document', 'IS_REACT_ACT_ENVIRONMENT']) delete scope[name]
-      dom.window.close()
-    },
-  }
-}
-
 /** Waits until `check` passes, acting on React meanwhile (the requests go to a real server). */
 async function until(check: () => boolean, what: string): Promise<void> {
   const deadline = Date.now() + 3_000
@@ -64,10 +46,10 @@ async function until(check: () => boolean, what: string): Promise<void> {
 }
 
 describe('DataProvider in a jsdom window installed on Node globals (global-jsdom)', () => {
-  let jsdom: ReturnType<typeof installJsdom>
+  let jsdom: GlobalJsdom
   let root: Root
   beforeEach(() => {
-    jsdom = installJsdom()
+    jsdom = installGlobalJsdom()
     titles = ['First', 'After visible', 'After online']
     requests.length = 0
   })
