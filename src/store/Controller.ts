@@ -5,7 +5,6 @@ import { tableKeys } from '../schema/table'
 import { sameList } from '../schema/sameList'
 import type { EndpointInterface, SnapshotInterface } from '../endpoint/types'
 import { AbortOptimistic } from '../endpoint/AbortOptimistic'
-import { REQUEST_ORIGIN } from '../endpoint/requestOrigin'
 import type { Query } from '../endpoint/Query'
 import { createExpireAll, createFetch, createInvalidate, createInvalidateAll, createOptimistic, createReset, createSubscribe, type Action, type FetchCause, type ReceiveAction, type ReceiveErrorAction } from './actions'
 import { SUBSCRIBE, UNSUBSCRIBE } from './actionTypes'
@@ -50,8 +49,6 @@ export interface ControllerOptions {
    * (polling); the one with `request` (at most one) runs every request.
    */
   managers?: readonly Manager[]
-  /** Where relative request URLs go (see createStore's `origin`): handed to each endpoint's fetch. */
-  origin?: string | URL
 }
 
 /** The dispatch of a controller made without a store: there is nothing to apply an action to. */
@@ -90,7 +87,6 @@ export class Controller implements ManagerAPI {
   #cause: FetchCause | undefined
   /** The hooks that run every request (retries, offline queue), if the store has them. */
   #requester: TesseraHooks | undefined
-  #origin: string | URL | undefined
 
   constructor(options: ControllerOptions = {}) {
     this.dispatch = options.dispatch ?? notConnected
@@ -106,7 +102,6 @@ export class Controller implements ManagerAPI {
       throw new TypeError('createStore: two managers have a `request` hook, and every request runs through one: keep one OfflineManager (or one manager of your own that retries or queues).')
     }
     this.#requester = requesters[0]
-    this.#origin = options.origin
     this.#reads = new OptimisticView()
     // Plain data handed down, not a callback: the GC reads through the same caches as readers.
     const gc = (this.#gc = options.gc ?? new GCManager())
@@ -442,7 +437,7 @@ export class Controller implements ManagerAPI {
     let action: ReceiveAction | ReceiveErrorAction
     let failure: { error: unknown } | undefined
     try {
-      const run = () => callWithSignal(endpoint, args, signal, this.#origin)
+      const run = () => callWithSignal(endpoint, args, signal)
       // A manager with the `request` hook (OfflineManager) decides when, and how often, it runs.
       value = await (this.#requester ? this.#requester.request!({ endpoint, key, args, fetchedAt, signal, read: !endpoint.sideEffect }, run) : run())
       if (signal.aborted) throw signal.reason
@@ -524,17 +519,15 @@ function warnOnce(endpoint: EndpointInterface): boolean {
 
 /**
  * Calls the endpoint so that `this.signal` is the abort signal when it is one of our Endpoint
- * objects (its fetch can pass the signal on to `fetch`), and the store's origin, if any, is under
- * REQUEST_ORIGIN (RestEndpoint and GQLEndpoint resolve relative URLs against it); plain functions
- * are just called.
+ * objects (its fetch can pass the signal on to `fetch`); plain functions are just called.
  */
-function callWithSignal(endpoint: EndpointInterface, args: readonly unknown[], signal: AbortSignal, origin: string | URL | undefined): Promise<unknown> {
+function callWithSignal(endpoint: EndpointInterface, args: readonly unknown[], signal: AbortSignal): Promise<unknown> {
   const fetchFn = (endpoint as { fetch?: unknown }).fetch
   if (typeof fetchFn === 'function') {
     // An endpoint made with its own `signal` option keeps it: either one aborts the request.
     const own = (endpoint as { signal?: AbortSignal }).signal
     const both = own instanceof AbortSignal && typeof AbortSignal.any === 'function' ? AbortSignal.any([own, signal]) : signal
-    return fetchFn.apply(Object.create(endpoint, { signal: { value: both }, [REQUEST_ORIGIN]: { value: origin } }), args)
+    return fetchFn.apply(Object.create(endpoint, { signal: { value: both } }), args)
   }
   return (endpoint as (...a: readonly unknown[]) => Promise<unknown>)(...args)
 }

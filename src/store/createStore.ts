@@ -42,16 +42,6 @@ export interface StoreOptions extends GCOptions {
    * with the store's options, and is what `store.controller` and `useController()` return.
    */
   Controller?: new (options: ControllerOptions) => Controller
-  /**
-   * What relative request URLs (`/api/articles`) are resolved against when sent, as
-   * `new URL(url, origin)`: `'http://localhost:3000'`. For where there is no page to resolve them
-   * against: a server render (the incoming request's origin; `createServerData` takes it too),
-   * React Native, a script. Endpoints keep their
-   * relative URLs, and so their cache keys: a server store with an origin and a browser store
-   * without one read the same keys, so the browser hydrates the server's data with no request.
-   * RestEndpoint and GQLEndpoint resolve against it when they fetch; absolute URLs are left alone.
-   */
-  origin?: string | URL
 }
 
 /** Receives each action after it was applied. */
@@ -96,10 +86,6 @@ export function createStore(options: StoreOptions = {}): Store {
         : 'Tessera E203: devtools',
     )
   }
-  // Development only: a production build sends the request, and the platform's error names the URL.
-  if (process.env.NODE_ENV !== 'production' && options.origin !== undefined && !/^[a-z][a-z\d+.-]*:\/\/[^/]/i.test(String(options.origin))) {
-    throw new TypeError(`createStore: \`origin\` takes an absolute URL such as 'http://localhost:3000' (relative request URLs are resolved against it), not ${JSON.stringify(String(options.origin))}`)
-  }
   let state: State = options.initialState ? hydrateState(options.initialState) : createInitialState()
   const listeners = new Set<StoreListener>()
   const { managers, network, gc } = withDefaultManagers(options)
@@ -114,7 +100,7 @@ export function createStore(options: StoreOptions = {}): Store {
     for (const listener of [...listeners]) listener(action)
   }
   let dispatch: Dispatch = apply
-  const controller = new (options.Controller ?? Controller)({ dispatch: (action) => dispatch(action), getState: () => state, now: options.now ?? (() => Date.now()), network, gc, managers, origin: options.origin })
+  const controller = new (options.Controller ?? Controller)({ dispatch: (action) => dispatch(action), getState: () => state, now: options.now ?? (() => Date.now()), network, gc, managers })
   for (const manager of [...managers].reverse()) {
     // The property first, as data-client (0.14 on) reads it; getMiddleware() otherwise.
     const middleware: Middleware | undefined = manager.middleware ?? manager.getMiddleware?.()

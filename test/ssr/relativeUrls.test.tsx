@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net'
 import { act, Suspense } from 'react'
 import { hydrateRoot, type Root } from 'react-dom/client'
 import { renderToPipeableStream } from 'react-dom/server'
-import { createResource, createStore, DataProvider, Entity, GQLEndpoint, useSuspense } from '../../src/index'
+import { createResource, createStore, DataProvider, Entity, useSuspense } from '../../src/index'
 import { createServerData, receiveServerData, type ServerDataBatch } from '../../src/ssr/index'
 import { installGlobalJsdom, type GlobalJsdom } from '../helpers/globalJsdom'
 
@@ -73,7 +73,6 @@ beforeAll(async () => {
     if (req.url?.startsWith('/api/')) {
       apiRequests.push(`${req.method} ${req.url}`)
       res.writeHead(200, { 'content-type': 'application/json' })
-      if (req.url === '/api/graphql') return res.end(JSON.stringify({ data: { article: { id: '1', title: 'By GraphQL' } } }))
       if (req.url === '/api/articles/1') return res.end(JSON.stringify({ id: '1', title: 'First' }))
       return res.end(JSON.stringify([{ id: '1', title: 'First' }, { id: '2', title: 'Second' }]))
     }
@@ -156,23 +155,22 @@ describe('server rendering with relative endpoint URLs', () => {
     expect(apiRequests).toEqual([])
   })
 
-  it('leaves absolute URLs alone, and resolves a GQLEndpoint relative URL too', async () => {
+  it('leaves absolute URLs alone, and puts the origin before a relative urlPrefix', async () => {
     const data = createServerData({ origin: 'http://127.0.0.1:1' })
     const absolute = createResource({ urlPrefix: origin, path: '/api/articles/:id', schema: Article })
-    await expect(data.store.controller.fetch(absolute.get, { id: '1' })).resolves.toBeTruthy()
-    const gql = new GQLEndpoint('/api/graphql')
-    const query = gql.query('query { article { id title } }', { article: Article })
-    const store = createStore({ origin })
-    const { article } = (await store.controller.fetch(query)) as { article: Article }
-    expect(article.title).toBe('By GraphQL')
-    expect(query.key()).toMatch(/^\/api\/graphql /)
-    expect(apiRequests).toEqual(['GET /api/articles/1', 'POST /api/graphql'])
+    expect((await data.store.controller.fetch(absolute.get, { id: '1' })).title).toBe('First')
+    const prefixed = createResource({ urlPrefix: '/api', path: '/articles/:id', schema: Article })
+    const other = createServerData({ origin: `${origin}/some/page?x=1` })
+    expect((await other.store.controller.fetch(prefixed.get, { id: '1' })).title).toBe('First')
+    expect(Object.keys(other.store.getState().meta)).toEqual(['GET /api/articles/1'])
+    expect(apiRequests).toEqual(['GET /api/articles/1', 'GET /api/articles/1'])
     data.close()
-    store.cleanup()
+    other.close()
   })
 
   it('refuses an origin that is not an absolute URL, and an origin beside a store made already', () => {
-    expect(() => createStore({ origin: 'localhost:3000' })).toThrow(/`origin` takes an absolute URL such as 'http:\/\/localhost:3000'/)
-    expect(() => createServerData({ store: createStore(), origin })).toThrow(/createStore\(\{ origin \}\)/)
+    expect(() => createServerData({ origin: 'localhost:3000' })).toThrow(/`origin` takes an absolute URL such as 'http:\/\/localhost:3000'/)
+    expect(() => createServerData({ origin: '/api' })).toThrow(/`origin` takes an absolute URL/)
+    expect(() => createServerData({ store: createStore(), origin })).toThrow(/`origin` applies to the store it makes/)
   })
 })

@@ -3,7 +3,6 @@ import { Endpoint, type EndpointOptions } from '../Endpoint'
 import { stableStringify } from '../stableKey'
 import type { EndpointExtraOptions } from '../types'
 import { headersToObject } from '../rest/headers'
-import { requestUrl } from '../requestOrigin'
 
 /** Options of a GraphQL client. */
 export interface GQLOptions extends EndpointExtraOptions {
@@ -94,7 +93,7 @@ export class GQLEndpoint {
       const sent = client.getHeaders(built)
       // Awaited only when it is a promise: the request then starts in the same tick as the call.
       const headers = typeof (sent as { then?: unknown }).then === 'function' ? await sent : (sent as HeadersInit)
-      const response = await fetch(requestUrl(this, url), {
+      const response = await fetch(url, {
         ...requestInit,
         method: 'POST',
         headers,
