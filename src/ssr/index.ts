@@ -29,8 +29,9 @@ export interface ServerDataOptions extends StoreOptions {
    */
   store?: Store
   /**
-   * Where the render's requests to relative URLs go: the incoming request's origin
-   * (`http://${req.headers.host}`), or wherever the API is. The browser resolves an endpoint's
+   * Where the render's requests to relative URLs go (`'http://localhost:3000'`): the address the
+   * server reaches its API at, from configuration (the request's Host header is the client's to
+   * choose: trust it only when a proxy you trust sets it). The browser resolves an endpoint's
    * relative URL (`path: '/api/articles'`) against the page; the server has no page, and without
    * this such a request fails. The cache keys keep the relative URL, so the browser, with the
    * same endpoints, finds the server's data under its own keys and hydrates with no request.
