@@ -10,7 +10,6 @@
 // the shell at once and each Suspense boundary with its data as it resolves.
 // `startSsrDemo` is what the e2e uses to run the same thing in-process.
 import { readFile } from 'node:fs/promises'
-import { AsyncLocalStorage } from 'node:async_hooks'
 import { createServer } from 'node:http'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -71,7 +70,7 @@ export async function startSsrDemo({ port = 5173, host = '127.0.0.1', delayMs = 
   const renderPage = (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return notFound(res)
     loadEntry().then(
-      ({ render }) => apiOrigin.run(origin, () => render(req.url ?? '/', res, assets, renderError)),
+      ({ render }) => render(req.url ?? '/', res, assets, origin, renderError),
       (error) => {
         if (vite) vite.ssrFixStacktrace(error)
         renderError(String(error?.stack ?? error))
@@ -94,7 +93,6 @@ export async function startSsrDemo({ port = 5173, host = '127.0.0.1', delayMs = 
       renderPage(req, res)
     }
   })
-  resolveRelativeFetches()
   origin = (await listen(server, port, host)).origin
   const url = `${origin}/`
   return {
@@ -138,25 +136,6 @@ async function productionAssets() {
   for (const name of entry.imports ?? []) visit(name)
   const url = (file) => `/${file}`
   return { scripts: [url(entry.file)], preloads: [...preloads].map(url), stylesheets: [...stylesheets].map(url) }
-}
-
-/**
- * The origin of the server rendering the current request. The app's endpoints fetch relative
- * URLs (`/api/articles`), as a browser resolves them against the page; on the server, a fetch
- * made for a request resolves them against the server's own address. Per request (the async
- * context of its render), never process-wide: two servers in one process each get their own.
- */
-const apiOrigin = new AsyncLocalStorage()
-
-let resolving = false
-function resolveRelativeFetches() {
-  if (resolving) return
-  resolving = true
-  const platformFetch = globalThis.fetch
-  globalThis.fetch = function fetch(input, init) {
-    const origin = apiOrigin.getStore()
-    return platformFetch(origin !== undefined && typeof input === 'string' && input.startsWith('/') ? new URL(input, origin) : input, init)
-  }
 }
 
 // Run as a program: `npm run demo:ssr`.

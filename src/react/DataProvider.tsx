@@ -60,19 +60,16 @@ export function DataProvider(props: DataProviderProps) {
     mounted.current = true
     // Committed: the ref keeps the store from now on, and a later mount of the same element makes its own.
     pending.delete(props)
-    const revalidate = (event: Event) => {
-      if (event.type === 'online') value.controller.revalidate('reconnect')
-      else if (document.visibilityState === 'visible') value.controller.revalidate()
-    }
-    // One signal removes both listeners (the AbortController passes as the options: its `signal` is what they read).
-    const listening = new AbortController()
-    if (typeof document !== 'undefined') {
-      document.addEventListener('visibilitychange', revalidate, listening)
-      window.addEventListener('online', revalidate, listening)
-    }
+    const revalidate = (event: Event) =>
+      event.type === 'online' ? value.controller.revalidate('reconnect') : document.visibilityState === 'visible' && value.controller.revalidate()
+    // Removed by hand, not with a `signal` option: a test that installs jsdom's window on Node's
+    // globals (global-jsdom) has Node's AbortSignal, which jsdom's addEventListener rejects.
+    const listen = (method: 'addEventListener' | 'removeEventListener') =>
+      typeof document !== 'undefined' && (document[method]('visibilitychange', revalidate), window[method]('online', revalidate))
+    listen('addEventListener')
     return () => {
       mounted.current = false
-      listening.abort()
+      listen('removeEventListener')
       void Promise.resolve().then(() => mounted.current || owned.current?.cleanup())
     }
   }, [value])

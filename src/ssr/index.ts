@@ -12,6 +12,7 @@ import type { ReceiveAction } from '../store/actions'
 import { createStore, type Store, type StoreOptions } from '../store/createStore'
 import { selectMeta } from '../store/state'
 import { hydrateAction, ServerDataError, type ServerDataBatch } from './hydrate'
+import { originManager } from './origin'
 
 export { hydrateAction, ServerDataError, type ServerDataBatch }
 import { reducer } from '../store/reducer'
@@ -23,9 +24,21 @@ const GLOBAL = '__TESSERA_DATA__'
 export interface ServerDataOptions extends StoreOptions {
   /**
    * The request's store, when the caller makes it. One per request: a store shared by two
-   * requests would put one user's data in the other's HTML.
+   * requests would put one user's data in the other's HTML. None of the other options applies
+   * to a store passed here (`origin` included).
    */
   store?: Store
+  /**
+   * Where the render's requests to relative URLs go (`'http://localhost:3000'`): the address the
+   * server reaches its API at, from configuration (the request's Host header is the client's to
+   * choose: trust it only when a proxy you trust sets it). The browser resolves an endpoint's
+   * relative URL (`path: '/api/articles'`) against the page; the server has no page, and without
+   * this such a request fails. The cache keys keep the relative URL, so the browser, with the
+   * same endpoints, finds the server's data under its own keys and hydrates with no request.
+   * Applies to RestEndpoint and createResource endpoints, through the store's `request` hook (so
+   * the store may have no other manager with one, such as an OfflineManager).
+   */
+  origin?: string | URL
   /** A Content-Security-Policy nonce, put on every `<script>` written. */
   nonce?: string
 }
@@ -81,7 +94,15 @@ export interface ServerData {
  */
 export function createServerData(options: ServerDataOptions = {}): ServerData {
   const { store: given, nonce, ...storeOptions } = options
-  const store = given ?? createStore(storeOptions)
+  if (given !== undefined && storeOptions.origin !== undefined) {
+    throw new TypeError(
+      process.env.NODE_ENV !== 'production'
+        ? 'createServerData: `origin` applies to the store it makes, and a store passed as `store` was made already. Leave `store` out (give createServerData the options you made it with), or give that store absolute URLs.'
+        : 'Tessera E602: origin',
+    )
+  }
+  const { origin, ...createOptions } = storeOptions
+  const store = given ?? createStore(origin === undefined ? createOptions : { ...createOptions, managers: [...(createOptions.managers ?? []), originManager(origin)] })
   let pending: ReceiveAction[] = []
   const all: ReceiveAction[] = []
   recorded.set(store, all)

@@ -98,6 +98,61 @@ describe('demo on Next.js (App Router, production build)', () => {
     assert.deepEqual(demo.api.requests(mark), [`GET /api/articles/${seeded.id}`])
   })
 
+  // Streaming per boundary: the article page's frame (layout, header, link back, the article's
+  // fallback) is sent before the API answers, and the article follows in the same response.
+  it("streams an article page: its frame and the article's fallback come before the API answers, the article after", async (t) => {
+    const seeded = seedArticles()[10]
+    // Released once, whatever happens: a hold left in place would stall the later tests.
+    const hold = () => {
+      const made = demo.api.hold(`GET /api/articles/${seeded.id}`)
+      let released = false
+      const release = () => void (released || ((released = true), made.release()))
+      t.after(release)
+      return { arrived: made.arrived, release }
+    }
+    const held = hold()
+    const started = performance.now()
+    const response = await fetch(`${demo.url}articles/${seeded.id}`)
+    const firstByte = { at: undefined }
+    let html = ''
+    let ended = false
+    const reading = (async () => {
+      const decoder = new TextDecoder()
+      for await (const chunk of response.body) {
+        firstByte.at ??= performance.now() - started
+        html += decoder.decode(chunk, { stream: true })
+      }
+      ended = true
+    })()
+    await held.arrived
+    await until(() => html.replace(/<script[\s\S]*?<\/script>/g, ''), (text) => text.includes('Loading article…'), "the article's fallback in the streamed HTML while the API holds the article")
+    assert.ok(html.includes('<header class="topbar">'), 'the layout and its header are in the first part')
+    assert.ok(html.includes('← All articles'), 'the link back is in the first part')
+    assert.ok(!html.includes(escapeHTML(seeded.body.split('\n')[0])), 'the article is not, yet')
+    assert.equal(ended, false, 'the response goes on')
+    const frameAt = performance.now() - started
+    held.release()
+    await reading
+    assert.ok(html.includes(escapeHTML(seeded.body.split('\n')[0])), 'the article streamed in')
+    console.log(`# article page: first byte ${Math.round(firstByte.at)} ms, frame with the fallback by ${Math.round(frameAt)} ms, while the API held the article`)
+
+    // In the browser: the fallback shows while the API holds the article, then the article, hydrated with no request.
+    const { page, check, apiRequests, settle } = await openPage()
+    const again = hold()
+    await page.goto(`${demo.url}articles/${seeded.id}`, { waitUntil: 'commit' })
+    await again.arrived
+    await expectVisible(page.getByText('Loading article…'), "the article's fallback")
+    await expectVisible(page.getByRole('link', { name: '← All articles' }), 'the link back')
+    again.release()
+    await expectText(page.locator('article h1'), seeded.title, 'the article heading')
+    await hydrated(page, '.like-button')
+    await quiet()
+    assert.deepEqual(apiRequests, [])
+    await settle()
+    check()
+    await page.close()
+  })
+
   it("keeps concurrent requests' data apart", async () => {
     const [a, b] = seedArticles().slice(0, 2)
     const [htmlA, htmlB] = await Promise.all([a, b].map(async ({ id }) => (await fetch(`${demo.url}articles/${id}`)).text()))

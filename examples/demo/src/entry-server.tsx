@@ -27,10 +27,11 @@ export interface Assets {
 /**
  * Streams the page for `url` (path and query) into `res`. Never throws and never crashes the
  * process: a read that fails on the server is left to the browser to retry, and a failure of the
- * shell answers 500.
+ * shell answers 500. `apiOrigin` is where the app's relative endpoint URLs (`/api/articles`) go
+ * from the server; the cache keys stay relative, as the browser computes them.
  */
-export function render(url: string, res: PageResponse, assets: Assets, log: (line: string) => void = console.error): void {
-  const data = createServerData()
+export function render(url: string, res: PageResponse, assets: Assets, apiOrigin: string, log: (line: string) => void = console.error): void {
+  const data = createServerData({ origin: apiOrigin })
   const route = parseRoute(new URL(url, 'http://localhost').pathname)
   const stream = renderToPipeableStream(
     <Document stylesheets={assets.stylesheets} preloads={assets.preloads}>

@@ -233,6 +233,20 @@ function label(endpoint: RestEndpointClass<any>): string {
   return (optionsOf(endpoint).name as string | undefined) ?? `${endpoint.method} ${endpoint.path as string}`
 }
 
+/**
+ * The message of a request that got no response, in development builds: the platform's reasons,
+ * and for a relative URL outside a page (Node's fetch says only "Failed to parse URL") what to do.
+ */
+function failedRequest(request: string, input: string, error: unknown): string {
+  const message = `${request} failed: ${messageChain(error)}`
+  if (typeof location !== 'undefined' || /^[a-z][a-z\d+.-]*:/i.test(input)) return message
+  return (
+    `${message}. A relative URL has no page to resolve it against here: in a server render, pass the incoming request's origin ` +
+    "to createServerData({ origin }) from 'tessera/ssr' (requests go there, and cache keys keep the relative URL, so the " +
+    'browser finds the data under its own keys); elsewhere, give the endpoint an absolute urlPrefix.'
+  )
+}
+
 /** The request each response answered (`GET /users/1`), so a body that fails to arrive can name it. */
 const requests = new WeakMap<Response, string>()
 /**
@@ -425,7 +439,8 @@ export class RestEndpointClass<O extends RestGenerics = RestGenerics> extends (E
       // Keep the platform's message and say which request it was. Node's fetch only says "fetch
       // failed" and puts the reason (ECONNREFUSED, "other side closed") in its cause. Status 500,
       // as data-client gives it: boundaries and retry logic that read `status` see a server-side failure.
-      throw Object.assign(new TypeError(`${request} failed: ${messageChain(error)}`, { cause: error }), { status: 500 })
+      // A relative URL outside a page (a server render, a test in Node) has nowhere to go: development builds say what gives it one.
+      throw Object.assign(new TypeError(process.env.NODE_ENV !== 'production' ? failedRequest(request, input, error) : `${request} failed: ${messageChain(error)}`, { cause: error }), { status: 500 })
     }
     if (!response.ok) {
       throw new NetworkError(response, init.method ?? 'GET', await response.clone().text().then((text) => text.slice(0, 200), () => ''), input)
