@@ -38,9 +38,10 @@ export function reducer(state: State = createInitialState(), action: Action): St
         draft.optimistic.push({ key: action.key, args: action.args as unknown[], fetchedAt: action.meta.fetchedAt })
         return
       case RECEIVE: {
-        // A mutation's answer (or error) replaces its optimistic layer.
-        const index = state.optimistic.findIndex((layer) => layer.key === action.key && layer.fetchedAt === action.meta.fetchedAt)
-        if (index !== -1) draft.optimistic.splice(index, 1)
+        // A mutation's answer (or error) replaces its optimistic layer; an answer also those of the
+        // same call (key) started before it, as data-client clears earlier optimistic updates: the
+        // server saw those first, and its answer says what they came to.
+        draft.optimistic = state.optimistic.filter((layer) => layer.key !== action.key || (action.error ? layer.fetchedAt !== action.meta.fetchedAt : layer.fetchedAt > action.meta.fetchedAt)) as Draft<State['optimistic']>
         receive(draft, state, action)
         return
       }

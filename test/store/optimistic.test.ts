@@ -172,6 +172,32 @@ describe('optimistic layers are recomputed, not replayed', () => {
     expect(view().likes).toBe(5)
     expect(controller.getState().optimistic).toEqual([])
   })
+
+  // data-client's rule ("clear only earlier optimistic updates when a promise resolves"): the
+  // answer of a call clears the guesses of the same call (key) started before it, which the server
+  // saw first; an older answer landing after it changes nothing.
+  it('clears the guesses of the same call started before an answer, and an older answer after it changes nothing', async () => {
+    const { controller, getPost, view } = setup()
+    const like = createFakeEndpoint('likePost', {
+      schema: Post,
+      sideEffect: true,
+      getOptimisticResponse: (snapshot: SnapshotInterface, { id }: { id: string }) => {
+        const post = snapshot.getResponse(getPost.endpoint, { id }).data as Post | undefined
+        if (post === undefined) throw snapshot.abort
+        return { id, likes: post.likes + 1 }
+      },
+    })
+    const likes = [1, 2].map(() => controller.fetch(like.endpoint, { id: '1' }))
+    expect(view().likes).toBe(5)
+    // The later like answers first: 100 (the server counted both). The earlier guess goes with it.
+    await like.calls[1]!.resolve({ id: '1', likes: 100 })
+    expect(view().likes).toBe(100)
+    expect(controller.getState().optimistic).toEqual([])
+    // The earlier answer, older, arrives last: the newer count stays.
+    await like.calls[0]!.resolve({ id: '1', likes: 4 })
+    await Promise.allSettled(likes)
+    expect(view().likes).toBe(100)
+  })
 })
 
 describe('optimistic guesses from the cache', () => {

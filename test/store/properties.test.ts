@@ -82,10 +82,13 @@ function viewOf(requests: readonly Request[], itemId: Id): ItemView | undefined 
   let view = base && { version: base.version, label: base.label ?? '' }
   // Pending saves, oldest first, each a guess of the label. A pending guess stays on top of the
   // field it changes until its own save settles, even over a label a request started after the
-  // save brought (that read may have been served before the server applied the save); the
-  // version, which no guess names, always shows the newest server data.
+  // save brought (that read may have been served before the server applied the save), unless a
+  // save of the same call (key) started after it has answered: as in data-client, that answer
+  // clears the earlier guesses. The version, which no guess names, always shows the newest
+  // server data.
   for (const request of requests) {
     if (!request.mutation || request.ok !== undefined || request.ids[0] !== itemId) continue
+    if (requests.some((later) => later.mutation && later.key === request.key && later.started > request.started && later.ok === true)) continue
     view = { version: view?.version ?? 0, label: `optimistic ${request.label}` }
   }
   return view
