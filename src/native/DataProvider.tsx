@@ -2,9 +2,11 @@
 import { useContext, useEffect, useMemo, type ReactElement, type ReactNode } from 'react'
 import { ControllerContext, DataContext, type DataContextValue } from '../react/context'
 import { CacheProvider as WebCacheProvider, DataProvider as WebDataProvider, type DataProviderProps } from '../react/DataProvider'
+import type { FetchCause } from '../store/index'
 import { onNetworkChange } from '../store/network'
 import { nativeController } from './nativeController'
 import { appState } from './platform'
+import { appEvents } from './screenFocus'
 
 /**
  * DataProvider for React Native: the web provider, plus what a browser's page events do there.
@@ -43,14 +45,18 @@ function Native({ children }: { children?: ReactNode }) {
   const value = useMemo((): DataContextValue => ({ ...outer, controller: nativeController(outer.controller) }), [outer])
   const controller = value.controller
   useEffect(() => {
+    // The reads in view refetch themselves if stale (see appEvents): not those of screens out of view.
+    const tell = (cause: FetchCause) => {
+      for (const refetch of [...(appEvents.get(controller) ?? [])]) refetch(cause)
+    }
     const state = appState()
     let last = state?.currentState
     const subscription = state?.addEventListener('change', (next) => {
       // 'inactive' (iOS, between background and foreground) is not a return yet.
-      if (next === 'active' && last === 'background') controller.revalidate('focus')
+      if (next === 'active' && last === 'background') tell('focus')
       if (next !== 'inactive') last = next
     })
-    const unlisten = onNetworkChange((online) => online && controller.revalidate('reconnect'))
+    const unlisten = onNetworkChange((online) => online && tell('reconnect'))
     return () => {
       subscription?.remove()
       unlisten()

@@ -7,6 +7,7 @@ import { netInfoSource } from './platform'
 
 export * from '../index'
 export { DataProvider, CacheProvider } from './DataProvider'
+export { AsyncBoundary, ErrorBoundary, NetworkErrorBoundary, NativeErrorFallback } from './boundaries'
 export { useSuspense, useDLE, useFetch, useCache, useSubscription, useLive } from './hooks'
 export { setNetworkSource, type NetworkSource } from '../store/network'
 

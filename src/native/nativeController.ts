@@ -1,5 +1,5 @@
 import { ExpiryStatus, type Controller } from '../store/index'
-import { outOfView, screenReaders } from './screenFocus'
+import { appEvents, outOfView, screenReaders } from './screenFocus'
 
 /**
  * The controller the React Native provider gives its hooks: the store's own, except that a read
@@ -27,5 +27,6 @@ export function nativeController(controller: Controller): Controller {
     },
   })
   screenReaders.set(proxy, readers)
+  appEvents.set(proxy, new Set())
   return proxy
 }

@@ -2,7 +2,7 @@
 // `require` inside `try`: Metro (and the React Native jest preset's Babel) compile that to a lookup
 // that may fail, so an app without React Navigation or NetInfo installs and runs the same, minus
 // what they bring. Tessera itself depends on none of them.
-import type { Context } from 'react'
+import type { ComponentType, Context, ReactNode } from 'react'
 import type { NetworkSource } from '../store/network'
 
 declare const require: ((id: string) => unknown) | undefined
@@ -31,6 +31,23 @@ interface NetInfoModule {
 export function navigationContext(): Context<ScreenNavigation | undefined> | undefined {
   try {
     return (require!('@react-navigation/native') as { NavigationContext?: Context<ScreenNavigation | undefined> }).NavigationContext
+  } catch {
+    return undefined
+  }
+}
+
+/** The React Native components the native error fallback renders with. */
+export interface NativeViews {
+  readonly View: ComponentType<{ accessibilityRole?: string; children?: ReactNode }>
+  readonly Text: ComponentType<{ children?: ReactNode }>
+  readonly Button: ComponentType<{ title: string; onPress: () => void }>
+}
+
+/** React Native's View, Text and Button (undefined outside React Native). */
+export function nativeViews(): NativeViews | undefined {
+  try {
+    const views = require!('react-native') as Partial<NativeViews>
+    return views.View && views.Text && views.Button ? (views as NativeViews) : undefined
   } catch {
     return undefined
   }

@@ -2,14 +2,16 @@
 import { useContext, useEffect, useRef } from 'react'
 import { Query } from '../endpoint/Query'
 import type { EndpointInterface } from '../endpoint/types'
-import type { Controller } from '../store/index'
+import type { Controller, FetchCause } from '../store/index'
 import { useController } from '../react/useController'
 import { navigationContext, type ScreenNavigation } from './platform'
 
 /**
- * How a hook's hold on its argument set is put down while its screen is out of view and picked up
- * again: a read's `retain` (polling, revalidation, what the collector keeps) or a subscription.
- * `refetch`: whether coming back into view refetches the read if stale (not for `useCache`, which never fetches).
+ * What a hook puts down while its screen is out of view, and picks up again: a subscription
+ * (polling, a stream), or nothing for a read, whose data stays held (the collector keeps what a
+ * mounted screen shows, in view or not). `refetch`: whether coming back into view, the app's
+ * return to the foreground and a reconnect refetch the read if stale (not for `useCache`, which
+ * never fetches).
  */
 export interface Hold {
   readonly take: (controller: Controller, endpoint: EndpointInterface, args: readonly unknown[]) => void
@@ -17,11 +19,9 @@ export interface Hold {
   readonly refetch: boolean
 }
 
-export const READ: Hold = {
-  take: (controller, endpoint, args) => controller.retain(endpoint, ...(args as [])),
-  drop: (controller, endpoint, args) => controller.release(endpoint, ...(args as [])),
-  refetch: true,
-}
+const nothing = (): void => undefined
+
+export const READ: Hold = { take: nothing, drop: nothing, refetch: true }
 
 export const CACHED: Hold = { ...READ, refetch: false }
 
@@ -30,6 +30,13 @@ export const SUBSCRIPTION: Hold = {
   drop: (controller, endpoint, args) => controller.unsubscribe(endpoint, ...(args as [])),
   refetch: false,
 }
+
+/**
+ * What the React Native provider tells the reads below it (per controller, see nativeController):
+ * the app came back to the foreground ('focus') or the device reconnected ('reconnect'). Each
+ * read in view refetches itself if stale; reads of screens out of view do not.
+ */
+export const appEvents = new WeakMap<Controller, Set<(cause: FetchCause) => void>>()
 
 const Navigation = navigationContext()
 
@@ -66,7 +73,7 @@ export interface ScreenHold {
   readonly controller: Controller
   readonly endpoint: EndpointInterface
   readonly args: readonly unknown[]
-  /** '' when there is nothing to follow (no navigator, a skipped read, a Query). */
+  /** '' when there is nothing to follow (a skipped read). */
   readonly key: string
   /** Whether this hook put its hold down (its screen is blurred); kept across renders. */
   readonly state: { away: boolean }
@@ -76,8 +83,8 @@ export interface ScreenHold {
  * Following the screen a hook renders in (React Navigation's focus, when the app has it) takes
  * two hooks around the web hook, because React runs a component's effects, and their cleanups,
  * in the order of its hooks. The web hook takes its hold in its effect; `useScreenFocus`, after
- * it, puts the hold down if the screen is not focused and on each blur, and picks it up on focus
- * (refetching a stale read). When the hook goes away or its arguments change, this one's cleanup
+ * it, puts the hold down if the screen is not focused and on each blur (a subscription; a read
+ * keeps its data), and picks it up on focus, refetching a stale read. When the hook goes away or its arguments change, this one's cleanup
  * runs first and picks a hold that was put down back up, so the web hook's cleanup puts down
  * exactly the one it took: counts stay right when two screens read one key.
  */
@@ -88,9 +95,9 @@ export function useScreenHold(hold: Hold, read: EndpointInterface | Query, args:
   // A Query is held through the controller's endpoint for it, as useCache reads it.
   const endpoint = read instanceof Query ? controller.queryFor(read) : read
   const state = useRef({ away: false }).current
-  const key = navigation === undefined || args[0] === null || typeof endpoint.key !== 'function' ? '' : endpoint.key(...args)
+  const key = args[0] === null || typeof endpoint.key !== 'function' ? '' : endpoint.key(...args)
   useEffect(() => {
-    if (key === '') return
+    if (key === '' || navigation === undefined) return
     return () => {
       if (!state.away) return
       state.away = false
@@ -106,7 +113,14 @@ export function useScreenHold(hold: Hold, read: EndpointInterface | Query, args:
 export function useScreenFocus(screen: ScreenHold): void {
   const { hold, navigation, controller, endpoint, args, key, state } = screen
   useEffect(() => {
-    if (key === '' || navigation === undefined) return
+    if (key === '') return
+    const refetch = (cause: FetchCause) => {
+      if (hold.refetch && !state.away) controller.because(cause, () => controller.fetchIfStale(endpoint, ...(args as []))).catch(ignore)
+    }
+    // The app's return and a reconnect, for a read in view (or outside any navigator).
+    const events = appEvents.get(controller)
+    events?.add(refetch)
+    if (navigation === undefined) return () => void events?.delete(refetch)
     const readers = screenReaders.get(controller)
     // Which side this hook is counted on, for the cleanup (the hold's own state is reset first).
     let side: keyof Readers = 'focused'
@@ -126,7 +140,7 @@ export function useScreenFocus(screen: ScreenHold): void {
       state.away = false
       move('focused')
       hold.take(controller, endpoint, args)
-      if (hold.refetch) controller.because('focus', () => controller.fetchIfStale(endpoint, ...(args as []))).catch(ignore)
+      refetch('focus')
     }
     if (!navigation.isFocused()) blur()
     const offFocus = navigation.addListener('focus', focus)
@@ -134,6 +148,7 @@ export function useScreenFocus(screen: ScreenHold): void {
     return () => {
       offFocus()
       offBlur()
+      events?.delete(refetch)
       count(readers, key, side, -1)
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps

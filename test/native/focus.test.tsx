@@ -10,7 +10,7 @@
 // requests the endpoint received, with their fetch cause.
 import { act, createContext, Suspense, type ReactNode } from 'react'
 import { create, type ReactTestRenderer } from 'react-test-renderer'
-import { createStore, DataProvider, Endpoint, Entity, PollingManager, useCache, useSubscription, useSuspense } from '../../src/native/index'
+import { AsyncBoundary, createStore, DataProvider, Endpoint, Entity, PollingManager, useCache, useSubscription, useSuspense } from '../../src/native/index'
 import { LiveManager, type LiveSocket } from '../../src/live/index'
 import { OfflineManager } from '../../src/offline/index'
 import { HandSocket } from '../live/servers'
@@ -30,15 +30,23 @@ const device = {
 jest.mock('@react-navigation/native', () => ({ NavigationContext: createContext<Navigation | undefined>(undefined) }), { virtual: true })
 jest.mock(
   'react-native',
-  () => ({
-    AppState: {
+  () => {
+    const { createElement } = jest.requireActual('react') as typeof import('react')
+    // Host components as React Native's renderer draws them (react-test-renderer shows their names).
+    const host = (name: string) => (props: object) => createElement(name, props)
+    return {
+      View: host('View'),
+      Text: host('Text'),
+      Button: host('Button'),
+      AppState: {
       currentState: 'active',
       addEventListener(_type: 'change', listener: (state: string) => void) {
         device.appStateListeners.add(listener)
-        return { remove: () => device.appStateListeners.delete(listener) }
+          return { remove: () => device.appStateListeners.delete(listener) }
+        },
       },
-    },
-  }),
+    }
+  },
   { virtual: true },
 )
 jest.mock(
@@ -221,6 +229,40 @@ describe('screen focus (React Navigation)', () => {
     expect(requests.map((r) => r.id)).toEqual(['1', '2', '2', '2'])
   })
 
+  it('a blurred screen keeps its data: the collector does not take it, and nothing is refetched while out of view', async () => {
+    const { requests, getArticle, list, detail } = setup({ expiry: 10_000 })
+    const store = createStore({ gcTime: 20 })
+    function Title() {
+      return <>{useSuspense(getArticle, { id: '1' }).title}</>
+    }
+    await render(
+      <DataProvider store={store}>
+        <NavigationContext.Provider value={list}>
+          <Suspense fallback="loading">
+            <Title />
+          </Suspense>
+        </NavigationContext.Provider>
+      </DataProvider>,
+    )
+    expect(renderer!.toJSON()).toBe('Article 1 v1')
+    await step(() => {
+      list.set(false)
+      detail.set(true)
+    })
+    // Well past gcTime, with the collector's idle slices run.
+    await step(() => wait(200))
+    await step(() => store.controller.setResponse(getArticle, { id: '2' }, { id: '2', title: 'other' }))
+    await step(() => wait(100))
+    expect(requests).toHaveLength(1)
+    await step(() => {
+      detail.set(false)
+      list.set(true)
+    })
+    expect(renderer!.toJSON()).toBe('Article 1 v1')
+    expect(requests).toHaveLength(1)
+    store.cleanup()
+  })
+
   it('a blurred screen is not polled; it is again once focused', async () => {
     const { requests, getArticle, list, store } = setup({ expiry: 10_000, managers: [new PollingManager()] })
     function Polled() {
@@ -350,5 +392,41 @@ describe('DataProvider (React Native)', () => {
     await step(() => netInfo(true))
     expect(sockets).toHaveLength(2)
     store.cleanup()
+  })
+
+  it('AsyncBoundary\'s default error fallback is drawn with React Native\'s components, and its Retry refetches', async () => {
+    let fail = true
+    const requests: string[] = []
+    const getArticle = new Endpoint(
+      async ({ id }: { id: string }) => {
+        requests.push(id)
+        if (fail) throw Object.assign(new Error('GET /articles/1 failed'), { status: 500, response: { statusText: 'Internal Server Error' } })
+        return { id, title: 'Back' }
+      },
+      { schema: Article, name: 'getArticle', errorExpiryLength: 60_000 },
+    )
+    function Title() {
+      return <>{useSuspense(getArticle, { id: '1' }).title}</>
+    }
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      await render(
+        <DataProvider>
+          <AsyncBoundary fallback="loading">
+            <Title />
+          </AsyncBoundary>
+        </DataProvider>,
+      )
+      const tree = renderer!.toJSON() as { type: string; children: { type: string; children?: unknown[]; props: { title?: string } }[] }
+      expect(tree.type).toBe('View')
+      expect(tree.children.map((child) => child.type)).toEqual(['Text', 'Text', 'Button'])
+      expect(tree.children[0]!.children).toEqual(['500 Internal Server Error'])
+      fail = false
+      await step(() => renderer!.root.findByType('Button' as never).props.onPress())
+      expect(renderer!.toJSON()).toBe('Back')
+      expect(requests).toEqual(['1', '1'])
+    } finally {
+      errors.mockRestore()
+    }
   })
 })
