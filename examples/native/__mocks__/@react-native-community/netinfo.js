@@ -1,0 +1,54 @@
+// NetInfo in jest: the package's own mock (@react-native-community/netinfo/jest/netinfo-mock.js)
+// answers "connected" for ever and never calls a listener, so a test could not take the device
+// offline. This one keeps a connection state that `testing/netInfo.ts` changes, and tells every
+// `addEventListener` listener, as NetInfo does on a device. Jest uses it for every import of
+// the package (app, library and tests) because it sits in __mocks__ next to node_modules.
+const { useSyncExternalStore } = require('react')
+
+const NetInfoStateType = {
+  unknown: 'unknown',
+  none: 'none',
+  cellular: 'cellular',
+  wifi: 'wifi',
+  bluetooth: 'bluetooth',
+  ethernet: 'ethernet',
+  wimax: 'wimax',
+  vpn: 'vpn',
+  other: 'other',
+}
+
+const connected = { type: 'wifi', isConnected: true, isInternetReachable: true, details: { isConnectionExpensive: false } }
+const disconnected = { type: 'none', isConnected: false, isInternetReachable: false, details: null }
+
+let current = connected
+const listeners = new Set()
+
+function addEventListener(listener) {
+  listeners.add(listener)
+  // NetInfo calls a new listener with the state it knows at once.
+  listener(current)
+  return () => listeners.delete(listener)
+}
+
+const NetInfo = {
+  NetInfoStateType,
+  configure: jest.fn(),
+  fetch: jest.fn(async () => current),
+  refresh: jest.fn(async () => current),
+  addEventListener: jest.fn(addEventListener),
+  useNetInfo: () =>
+    useSyncExternalStore(
+      (listener) => addEventListener(() => listener()),
+      () => current,
+    ),
+  /** Test-only: sets the connection and tells every listener (testing/netInfo.ts). */
+  __setConnected(isConnected) {
+    current = isConnected ? connected : disconnected
+    for (const listener of [...listeners]) listener(current)
+  },
+  /** Test-only: how many listeners are subscribed now. */
+  __listenerCount: () => listeners.size,
+}
+NetInfo.default = NetInfo
+
+module.exports = NetInfo
