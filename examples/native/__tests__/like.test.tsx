@@ -1,8 +1,11 @@
-import { installFakeApi, settle } from '../testing/fakeApi'
+import { installFakeApi, settle, type FakeApi } from '../testing/fakeApi'
 import { openArticle, pressLike, renderApp } from '../testing/app'
 import { screen, waitFor } from '@testing-library/react-native'
 
-const api = installFakeApi()
+let api: FakeApi
+beforeEach(() => {
+  api = installFakeApi()
+})
 
 test('the list, the article, and a like: one POST, the count goes up on screen', async () => {
   await renderApp()

@@ -1,4 +1,4 @@
-// A fake of the demo API (examples/demo/api.mjs) behind `global.fetch`: the same paths and JSON
+// A fake of the demo API (examples/demo/api.mjs) behind `globalThis.fetch`: the same paths and JSON
 // shapes, no network. Every request is recorded as "METHOD /path?query", so tests can count
 // exactly what the app sent. While `offline` is set, fetch fails as React Native's does with no
 // network (the request is still recorded: a test that expects none sees it).
@@ -43,7 +43,7 @@ function seed(): StoredArticle[] {
 
 const summary = ({ id, title, author, tags, likes }: StoredArticle) => ({ id, title, author, tags, likes })
 
-/** Replaces `global.fetch` with the fake API for the current test file; a fresh API per call. */
+/** Replaces `globalThis.fetch` with the fake API for the current test file; a fresh API per call. */
 export function installFakeApi(): FakeApi {
   const api: FakeApi = {
     requests: [],
@@ -51,7 +51,7 @@ export function installFakeApi(): FakeApi {
     articles: seed(),
     offline: false,
   }
-  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
     const method = (init?.method ?? (typeof input === 'object' && 'method' in input ? input.method : 'GET')).toUpperCase()
     api.requests.push(`${method} ${url.pathname}${url.search}`)

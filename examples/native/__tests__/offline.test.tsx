@@ -1,0 +1,38 @@
+// A like made while NetInfo says the device is not connected waits (no request) with the count
+// already up on screen, and is sent exactly once when NetInfo says connected again.
+import '../testing/appState'
+import { screen, waitFor } from '@testing-library/react-native'
+import { installFakeApi, settle, type FakeApi } from '../testing/fakeApi'
+import { setConnected } from '../testing/netInfo'
+import { openArticle, pressLike, renderApp } from '../testing/app'
+
+let api: FakeApi
+beforeEach(() => {
+  api = installFakeApi()
+})
+afterEach(async () => {
+  await setConnected(true)
+})
+
+test('a like made offline shows at once and is sent once when NetInfo says connected', async () => {
+  await renderApp()
+  await openArticle()
+  const before = api.requests.length
+
+  await setConnected(false)
+  api.offline = true
+  await pressLike()
+  await settle(200)
+  expect(api.requests.slice(before)).toEqual([])
+  expect(screen.getByText('4 likes')).toBeTruthy()
+  expect(screen.getByText('Offline: 1 like waits to be sent')).toBeTruthy()
+
+  api.offline = false
+  await setConnected(true)
+  await waitFor(() => expect(api.count('POST /api/articles/3/like')).toBe(1))
+  await settle(200)
+  expect(api.requests.slice(before)).toEqual(['POST /api/articles/3/like'])
+  expect(api.articles[0].likes).toBe(4)
+  expect(screen.getByText('4 likes')).toBeTruthy()
+  expect(screen.queryByText(/waits to be sent/)).toBeNull()
+})
