@@ -71,6 +71,10 @@ function route(api: FakeApi, method: string, path: string): [number, unknown] {
     const article = api.articles.find((one) => one.id === match![1])
     return article ? [200, article] : [404, { error: `There is no article ${match[1]}` }]
   }
+  if ((match = /^\/api\/articles\/([^/]+)\/likes$/.exec(path)) && method === 'GET') {
+    const article = api.articles.find((one) => one.id === match![1])
+    return article ? [200, { id: article.id, likes: article.likes }] : [404, { error: `There is no article ${match[1]}` }]
+  }
   if ((match = /^\/api\/articles\/([^/]+)\/like$/.exec(path)) && method === 'POST') {
     const article = api.articles.find((one) => one.id === match![1])
     if (!article) return [404, { error: `There is no article ${match[1]}` }]
