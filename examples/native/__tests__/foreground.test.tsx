@@ -23,6 +23,12 @@ test('foreground after the list expired: exactly one GET of the list', async () 
   await settle()
   expect(api.requests).toEqual(['GET /api/articles'])
 
+  // Nor does the network coming back.
+  await setConnected(false)
+  await setConnected(true)
+  await settle()
+  expect(api.requests).toEqual(['GET /api/articles'])
+
   await setAppState('background')
   advanceClock(EXPIRED)
   await settle()

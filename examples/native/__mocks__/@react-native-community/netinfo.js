@@ -21,19 +21,32 @@ const connected = { type: 'wifi', isConnected: true, isInternetReachable: true, 
 const disconnected = { type: 'none', isConnected: false, isInternetReachable: false, details: null }
 
 let current = connected
+/** Whether NetInfo has heard from the device yet (see addEventListener). */
+let known = true
 const listeners = new Set()
 
 function addEventListener(listener) {
   listeners.add(listener)
-  // NetInfo calls a new listener with the state it knows at once.
-  listener(current)
+  if (known) {
+    // NetInfo calls a new listener at once with the state it knows...
+    listener(current)
+  } else {
+    // ...or, before the device has answered (the app's first subscriber), a moment later.
+    setTimeout(() => {
+      known = true
+      if (listeners.has(listener)) listener(current)
+    }, 5)
+  }
   return () => listeners.delete(listener)
 }
 
 const NetInfo = {
   NetInfoStateType,
   configure: jest.fn(),
-  fetch: jest.fn(async () => current),
+  fetch: jest.fn(async () => {
+    known = true
+    return current
+  }),
   refresh: jest.fn(async () => current),
   addEventListener: jest.fn(addEventListener),
   useNetInfo: () =>
@@ -41,9 +54,27 @@ const NetInfo = {
       (listener) => addEventListener(() => listener()),
       () => current,
     ),
+  /**
+   * Test-only: the app starts with NetInfo not yet having heard from the device, which then
+   * reports this connection (to the first listener a moment after it subscribes).
+   */
+  __startWith(isConnected) {
+    current = isConnected ? connected : disconnected
+    known = false
+  },
   /** Test-only: sets the connection and tells every listener (testing/netInfo.ts). */
   __setConnected(isConnected) {
+    known = true
     current = isConnected ? connected : disconnected
+    for (const listener of [...listeners]) listener(current)
+  },
+  /**
+   * Test-only: any state, e.g. `{ isConnected: true, isInternetReachable: null }` (connected,
+   * reachability not known yet: what a device reports first when the network comes back).
+   */
+  __setState(state) {
+    known = true
+    current = { ...(state.isConnected ? connected : disconnected), ...state }
     for (const listener of [...listeners]) listener(current)
   },
   /** Test-only: how many listeners are subscribed now. */
