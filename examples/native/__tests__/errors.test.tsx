@@ -1,7 +1,8 @@
 // AsyncBoundary's own error fallback (no errorComponent), as a data-client app that relies on
 // it gets it: on React Native it must be made of React Native components. A <div>, <p> or
-// <button> renders in jest's test renderer but stops the app on a device ("View config not
-// found for component `div`"), and text outside <Text> is an error there too.
+// <button> renders in jest's test renderer, which accepts any host component name, but stops
+// the app on a device ("View config getter callback for component `div` must be a function"),
+// and text outside <Text> is an error there too. getByText finds only React Native's <Text>.
 import { render, screen } from '@testing-library/react-native'
 import { Text } from 'react-native'
 import { AsyncBoundary, DataProvider, useSuspense } from 'tessera'
