@@ -2,6 +2,7 @@
 // already up on screen, and is sent exactly once when NetInfo says connected again.
 import { setAppState } from '../testing/appState'
 import { screen, waitFor } from '@testing-library/react-native'
+import { advanceClock, EXPIRED } from '../testing/clock'
 import { installFakeApi, settle, type FakeApi } from '../testing/fakeApi'
 import { setConnected, setNetInfoState } from '../testing/netInfo'
 import { openArticle, pressLike, renderApp } from '../testing/app'
@@ -57,6 +58,28 @@ test('a like made offline is sent once however the network comes back: a foregro
   await waitFor(() => expect(api.count('POST /api/articles/3/like')).toBe(1))
   await settle(200)
   expect(api.requests.slice(before)).toEqual(['POST /api/articles/3/like'])
+  expect(screen.getByText('4 likes')).toBeTruthy()
+  expect(screen.queryByText(/waits to be sent/)).toBeNull()
+})
+
+test('offline long enough for the article to expire: on reconnect, the like is sent once and the article fetched once, the list behind it not at all', async () => {
+  await renderApp()
+  await openArticle()
+  const before = api.requests.length
+
+  await setConnected(false)
+  api.offline = true
+  advanceClock(EXPIRED)
+  await pressLike()
+  await settle(200)
+  expect(api.requests.slice(before)).toEqual([])
+
+  api.offline = false
+  await setConnected(true)
+  await waitFor(() => expect(api.count('POST /api/articles/3/like')).toBe(1))
+  await settle(200)
+  expect([...api.requests.slice(before)].sort()).toEqual(['GET /api/articles/3', 'POST /api/articles/3/like'])
+  expect(api.articles[0].likes).toBe(4)
   expect(screen.getByText('4 likes')).toBeTruthy()
   expect(screen.queryByText(/waits to be sent/)).toBeNull()
 })
