@@ -48,7 +48,7 @@ async function wait(ms: number) {
   await act(() => jest.advanceTimersByTimeAsync(ms))
 }
 
-test('polls while focused, not while another screen is on top, and again once back', async () => {
+test('polls while focused, not while another screen is on top, and again once back (at once if what it shows expired meanwhile)', async () => {
   render(
     <DataProvider managers={[new PollingManager()]}>
       <NavigationContainer ref={navigation}>
@@ -77,5 +77,17 @@ test('polls while focused, not while another screen is on top, and again once ba
   expect(api.count('GET /api/articles/3/likes')).toBe(2)
   await wait(10_000)
   expect(api.count('GET /api/articles/3/likes')).toBe(3)
+
+  // Away for longer than the data's expiry: no poll while away; back, the stale count is fetched
+  // at once (focus), then polling goes on.
+  fireEvent.press(screen.getByRole('button', { name: 'Elsewhere' }))
+  await screen.findByText('Another screen')
+  await wait(70_000)
+  expect(api.count('GET /api/articles/3/likes')).toBe(3)
+  await act(async () => navigation.goBack())
+  await wait(0)
+  expect(api.count('GET /api/articles/3/likes')).toBe(4)
+  await wait(10_000)
+  expect(api.count('GET /api/articles/3/likes')).toBe(5)
   expect(api.requests.every((request) => request === 'GET /api/articles/3/likes')).toBe(true)
 })
