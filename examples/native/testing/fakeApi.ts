@@ -28,6 +28,10 @@ export interface FakeApi {
   readonly articles: StoredArticle[]
   /** While true, fetch rejects with React Native's "Network request failed". */
   offline: boolean
+  /** Holds every answer until `release()` (so a test can look at the screen while a request is out). */
+  hold(): void
+  /** Sends the held answers, and answers at once again. */
+  release(): void
 }
 
 const ada = { id: 'u1', name: 'Ada Lovelace' }
@@ -50,12 +54,22 @@ export function installFakeApi(): FakeApi {
     count: (request) => api.requests.filter((seen) => seen === request).length,
     articles: seed(),
     offline: false,
+    hold: () => {
+      held = []
+    },
+    release: () => {
+      const waiting = held ?? []
+      held = undefined
+      for (const answer of waiting) answer()
+    },
   }
+  let held: (() => void)[] | undefined
   globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
     const method = (init?.method ?? (typeof input === 'object' && 'method' in input ? input.method : 'GET')).toUpperCase()
     api.requests.push(`${method} ${url.pathname}${url.search}`)
     if (api.offline) throw new TypeError('Network request failed')
+    if (held) await new Promise<void>((resolve) => held!.push(resolve))
     const [status, body] = route(api, method, url.pathname)
     return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
   }) as typeof fetch
