@@ -1,18 +1,18 @@
-// A screen out of view does not poll: an endpoint with `pollFrequency` read by a screen is polled
-// while that screen is focused, not while another screen is on top of it, and again once it is
+// A screen out of view does not poll: an endpoint with `pollFrequency` a screen subscribes to is
+// polled while that screen is focused, not while another screen is on top of it, and again once it is
 // back. Jest's fake timers drive both the poll interval and Date.now().
 import { act, fireEvent, render, screen } from '@testing-library/react-native'
 import { Button, Text } from 'react-native'
 import { NavigationContainer, createNavigationContainerRef } from '@react-navigation/native'
 import { createNativeStackNavigator, type NativeStackScreenProps } from '@react-navigation/native-stack'
-import { DataProvider, PollingManager, RestEndpoint, useSuspense } from 'tessera'
+import { DataProvider, PollingManager, RestEndpoint, useSubscription, useSuspense } from 'tessera'
 import { API_URL } from '../src/api'
 import { ArticleSummary } from '../src/resources'
 import { installFakeApi, type FakeApi } from '../testing/fakeApi'
 
 jest.useFakeTimers()
 
-/** The demo's like counter (GET /api/articles/:id/likes), polled every 10 s while read. */
+/** The demo's like counter (GET /api/articles/:id/likes), polled every 10 s while subscribed. */
 const watchLikes = new RestEndpoint({
   urlPrefix: API_URL,
   path: '/api/articles/:id/likes',
@@ -26,7 +26,9 @@ const Stack = createNativeStackNavigator<Screens>()
 const navigation = createNavigationContainerRef<Screens>()
 
 function LikesScreen({ navigation: nav }: NativeStackScreenProps<Screens, 'Likes'>) {
+  // As in data-client: the read shows the count, the subscription keeps it polled.
   const { likes } = useSuspense(watchLikes, { id: '3' })
+  useSubscription(watchLikes, { id: '3' })
   return (
     <>
       <Text>{likes} likes</Text>
