@@ -55,6 +55,19 @@ function setup() {
   return { ...test, getPost, patch, view, fields }
 }
 
+/** A like: its guess counts one more than the cached post has. */
+function likeOf(getPost: ReturnType<typeof setup>['getPost']) {
+  return createFakeEndpoint('likePost', {
+    schema: Post,
+    sideEffect: true,
+    getOptimisticResponse: (snapshot: SnapshotInterface, { id }: { id: string }) => {
+      const post = snapshot.getResponse(getPost.endpoint, { id }).data as Post | undefined
+      if (post === undefined) throw snapshot.abort
+      return { id, likes: post.likes + 1 }
+    },
+  })
+}
+
 describe('optimistic layers are recomputed, not replayed', () => {
   it('drops a failed layer and re-applies the later one on the current data', async () => {
     const { controller, patch, fields } = setup()
@@ -150,15 +163,7 @@ describe('optimistic layers are recomputed, not replayed', () => {
 
   it('applies stacked guesses in order, each reading the data the earlier ones produced', async () => {
     const { controller, getPost, view } = setup()
-    const like = createFakeEndpoint('likePost', {
-      schema: Post,
-      sideEffect: true,
-      getOptimisticResponse: (snapshot: SnapshotInterface, { id }: { id: string }) => {
-        const post = snapshot.getResponse(getPost.endpoint, { id }).data as Post | undefined
-        if (post === undefined) throw snapshot.abort
-        return { id, likes: post.likes + 1 }
-      },
-    })
+    const like = likeOf(getPost)
     const likes = [1, 2, 3].map(() => controller.fetch(like.endpoint, { id: '1' }))
     expect(view().likes).toBe(6)
     // The server confirms the first (4); the other two now count from it: 4 + 2.
@@ -178,15 +183,7 @@ describe('optimistic layers are recomputed, not replayed', () => {
   // saw first; an older answer landing after it changes nothing.
   it('clears the guesses of the same call started before an answer, and an older answer after it changes nothing', async () => {
     const { controller, getPost, view } = setup()
-    const like = createFakeEndpoint('likePost', {
-      schema: Post,
-      sideEffect: true,
-      getOptimisticResponse: (snapshot: SnapshotInterface, { id }: { id: string }) => {
-        const post = snapshot.getResponse(getPost.endpoint, { id }).data as Post | undefined
-        if (post === undefined) throw snapshot.abort
-        return { id, likes: post.likes + 1 }
-      },
-    })
+    const like = likeOf(getPost)
     const likes = [1, 2].map(() => controller.fetch(like.endpoint, { id: '1' }))
     expect(view().likes).toBe(5)
     // The later like answers first: 100 (the server counted both). The earlier guess goes with it.
