@@ -410,19 +410,26 @@ class NormalizeRun implements NormalizeDelegate {
   }
 
   /**
-   * An optimistic guess over a stored record. The fields the guess names show the guess, whatever
-   * the stored record holds, even fields a response started after the mutation brought: such a
-   * read may have been answered before the server applied the mutation, and a guess that gave way
-   * to it would flicker out and back while its own request is pending. The fields it does not name
-   * show the stored data. The guess is judged by what it changes: it is refused only when it turns
-   * a record that read as valid into one that does not (a summary record is no reason to drop a
-   * like). The record's freshness stays: a view is never reduced further, so it needs no stamps.
+   * An optimistic guess over a stored record. Per field, the newest information by request start
+   * wins: a field a response started after this mutation wrote stays as the server sent it, every
+   * other field the guess names shows the guess. The guess is judged by what it changes: it is
+   * refused only when it turns a record that read as valid into one that does not (a summary record
+   * is no reason to drop a like). The record's freshness stays; the guessed fields are stamped
+   * with the mutation's start, so later guesses over them win and earlier ones lose.
    */
   #guessOver(schema: MergeableSchema, pk: string, existing: object, existingMeta: EntityMeta | undefined, incoming: object): { record: object; meta: EntityMeta } {
-    const meta = existingMeta ?? this.meta
-    const record = schema.merge(existing, incoming) as object
     // A list-valued record (a Collection) has no fields to weigh: the guess merges as it is.
-    if (isArray(incoming) || isArray(existing)) return { record, meta }
+    if (isArray(incoming) || isArray(existing)) return { record: schema.merge(existing, incoming), meta: existingMeta ?? this.meta }
+    const startedAt = this.meta.fetchedAt
+    let fields: Record<string, unknown> | undefined
+    let times: Record<string, number> | undefined
+    for (const field of Object.keys(incoming)) {
+      if (existingMeta !== undefined && hasOwn.call(existing, field) && fieldTime(existingMeta, field) > startedAt) continue
+      ;(fields ??= {})[field] = (incoming as Record<string, unknown>)[field]
+      ;(times ??= {})[field] = startedAt
+    }
+    if (fields === undefined) return { record: existing, meta: existingMeta ?? this.meta }
+    const record = schema.merge(existing, fields) as object
     if (isGuess(existing)) markGuess(record)
     if (!validateRecord(schema, existing)) {
       const message = validateRecord(schema, record)
@@ -434,7 +441,8 @@ class NormalizeRun implements NormalizeDelegate {
         )
       }
     }
-    return { record, meta }
+    const base = existingMeta ?? this.meta
+    return { record, meta: { ...base, fieldsAt: { ...base.fieldsAt, ...times } } }
   }
 
   /**

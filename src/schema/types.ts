@@ -15,8 +15,8 @@ export interface EntityMeta {
   readonly expiresAt: number
   /**
    * When the request behind a field started, for the fields where that is not `fetchedAt`: a
-   * record merged from a summary and a detail response holds fields of two ages, and a response
-   * that started earlier still updates the fields a newer one did not carry.
+   * record merged from a summary and a detail response holds fields of two ages. Optimistic guesses
+   * compare against it, so a response never hides the guess of a mutation that started after it.
    */
   readonly fieldsAt?: { readonly [field: string]: number }
 }

@@ -21,8 +21,7 @@ interface Updater {
  * records pending mutations as calls; this keeps, per layer, the endpoint whose
  * `getOptimisticResponse` makes the guess (functions never enter the state), and builds what
  * readers see: the state with every layer applied, oldest first, through the reducer's own write
- * path, each guess on top of the fields it names whatever the data under it (until its own call
- * settles, and its layer leaves the state). The view is memoized per state, and a guess whose records come out as they did last time
+ * path. The view is memoized per state, and a guess whose records come out as they did last time
  * reuses last time's objects, so a pending mutation does not make its readers re-render on every
  * unrelated action.
  */

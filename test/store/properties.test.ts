@@ -80,14 +80,14 @@ function baseOf(requests: readonly Request[], itemId: Id): ItemView | undefined 
 function viewOf(requests: readonly Request[], itemId: Id): ItemView | undefined {
   const base = baseOf(requests, itemId)
   let view = base && { version: base.version, label: base.label ?? '' }
-  // Pending saves, oldest first, each a guess of the label. A pending guess stays on top of the
-  // field it changes until its own save settles, even over a label a request started after the
-  // save brought (that read may have been served before the server applied the save), unless a
-  // save of the same call (key) started after it has answered: as in data-client, that answer
-  // clears the earlier guesses. The version, which no guess names, always shows the newest
-  // server data.
+  const labelFrom = fieldsOf(requests, itemId).label
+  // Pending saves, oldest first, each a guess of the label; per field the newest information by
+  // request start wins, so a label the server sent for a request started after the save stays.
+  // A save's answer also clears the guesses of the same call (key) started before it, as in
+  // data-client.
   for (const request of requests) {
     if (!request.mutation || request.ok !== undefined || request.ids[0] !== itemId) continue
+    if (labelFrom !== undefined && labelFrom.version! > request.version!) continue
     if (requests.some((later) => later.mutation && later.key === request.key && later.started > request.started && later.ok === true)) continue
     view = { version: view?.version ?? 0, label: `optimistic ${request.label}` }
   }

@@ -100,10 +100,9 @@ export function createResource<P extends string, S extends Schema, B = unknown, 
   const make = (member: string, extra: Record<string, unknown>, guess?: (snapshot: SnapshotInterface, ...args: any[]) => unknown) =>
     new Endpoint({ ...common, name: `${name}.${member}`, ...extra, ...(optimistic && { getOptimisticResponse: guess }) } as RestEndpointOptions<any> &
       RestGenerics) as any
-  // A guess names only what the call changes: the cache merges it into the stored record, and the
-  // fields it does not name show the newest response while it is pending. (Spreading the stored
-  // record into the guess would fill a summary record with defaults and make it pass for a
-  // complete detail record.)
+  // A guess names only what the call changes: the cache merges it into the stored record, and
+  // keeps the fields a newer response brought. (Spreading the stored record into the guess would
+  // fill a summary record with defaults and make it pass for a complete detail record.)
   const guessUpdated = (_snapshot: SnapshotInterface, params: object, sent: unknown) => ({ ...params, ...pojo(sent) })
   const cached = cachedInAnyForm(schema)
 
