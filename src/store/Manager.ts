@@ -127,12 +127,6 @@ export interface TesseraHooks {
   /** The last reader of this argument set went away; pairs with `mount`. */
   unmount?(endpoint: EndpointInterface, args: readonly unknown[]): void
   /**
-   * True to hear of subscriptions only (`controller.subscribe`: useSubscription, useLive), not of
-   * every read: `mount` with the first subscription of an argument set, `unmount` with its last.
-   * `PollingManager` follows these, as data-client polls only what is subscribed to.
-   */
-  readonly subscriptions?: boolean
-  /**
    * `false` for hooks that follow readers for another reason than polling (OfflineManager): the
    * development warning that `pollFrequency` needs a PollingManager then still shows.
    */

@@ -91,11 +91,10 @@ export function createStore(options: StoreOptions = {}): Store {
   const { managers, network, gc } = withDefaultManagers(options)
 
   const apply: Dispatch = (action) => {
-    // A subscription no middleware took over is a mounted read that is subscribed (what polling
-    // follows); it changes no state.
+    // A subscription no middleware took over is a mounted read (as `controller.retain` makes one); it changes no state.
     if (action.type === SUBSCRIBE || action.type === UNSUBSCRIBE) {
       const origin = origins.get(action)
-      return origin && (action.type === SUBSCRIBE ? gc.retain(action.key, origin.endpoint, origin.args, true) : gc.release(action.key, true))
+      return origin && controller[action.type === SUBSCRIBE ? 'retain' : 'release'](origin.endpoint, ...origin.args)
     }
     state = reducer(state, action)
     for (const listener of [...listeners]) listener(action)

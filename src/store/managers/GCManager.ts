@@ -31,8 +31,6 @@ interface KeyInfo {
 
 interface Reader {
   count: number
-  /** How many of the readers are subscriptions (`controller.subscribe`: useSubscription, useLive). */
-  subs: number
   readonly endpoint: EndpointInterface
   readonly args: readonly unknown[]
 }
@@ -133,16 +131,12 @@ export class GCManager implements Manager {
    */
   followers: readonly TesseraHooks[] = []
 
-  /**
-   * A component started reading `key`, or (`subscribed`) subscribed to it: its data stays while it
-   * is mounted. Followers hear of the first reader; those that follow subscriptions
-   * (`TesseraHooks.subscriptions`: polling, as data-client polls only what is subscribed to) of
-   * the first subscription.
-   */
-  retain(key: string, endpoint: EndpointInterface, args: readonly unknown[], subscribed?: boolean): void {
-    let reader = this.#readers.get(key)
-    if (reader === undefined) this.#readers.set(key, (reader = { count: 0, subs: 0, endpoint, args }))
-    this.#follow(++reader.count, subscribed && ++reader.subs, endpoint, args, 'mount')
+  /** A component started reading `key` (or subscribed to it): its data stays while it is mounted. */
+  retain(key: string, endpoint: EndpointInterface, args: readonly unknown[]): void {
+    const reader = this.#readers.get(key)
+    if (reader !== undefined) return void reader.count++
+    this.#readers.set(key, { count: 1, endpoint, args })
+    for (const hooks of this.followers) hooks.mount?.(this.#api!, endpoint, args)
   }
 
   /** The mounted reads (one per key), for `controller.revalidate`. */
@@ -150,29 +144,15 @@ export class GCManager implements Manager {
     return this.#readers.values()
   }
 
-  /** A reader (or `subscribed`, a subscription) of `key` went away; with the last one, its gcTime starts. */
-  release(key: string, subscribed?: boolean): void {
+  /** A reader of `key` went away; with the last one, its gcTime starts. */
+  release(key: string): void {
     const reader = this.#readers.get(key)
-    if (reader === undefined) return
-    const count = --reader.count
-    this.#follow(count + 1, subscribed && reader.subs--, reader.endpoint, reader.args, 'unmount')
-    if (count > 0) return
+    if (reader === undefined || --reader.count > 0) return
     this.#readers.delete(key)
+    for (const hooks of this.followers) hooks.unmount?.(reader.endpoint, reader.args)
     const info = this.#keys.get(key)
     if (info !== undefined && this.#api !== undefined) this.#touch(key, info, this.#api.now())
     this.#schedule()
-  }
-
-  /**
-   * Tells the followers of a first reader (`count` and `subs` 1 after a retain) or a last one
-   * (1 before a release): those of subscriptions by `subs`, the others by `count`.
-   */
-  #follow(count: number, subs: number | false | undefined, endpoint: EndpointInterface, args: readonly unknown[], what: 'mount' | 'unmount'): void {
-    for (const hooks of this.followers) {
-      if ((hooks.subscriptions ? subs : count) !== 1) continue
-      if (what === 'mount') hooks.mount?.(this.#api!, endpoint, args)
-      else hooks.unmount?.(endpoint, args)
-    }
   }
 
   /**

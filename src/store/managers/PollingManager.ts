@@ -1,5 +1,7 @@
 import type { EndpointInterface } from '../../endpoint/types'
-import { passThrough, tesseraHooks, type Manager, type ManagerAPI, type Middleware, type TesseraHooks } from '../Manager'
+import { SUBSCRIBE, UNSUBSCRIBE } from '../actionTypes'
+import { tesseraHooks, type Manager, type ManagerAPI, type Middleware, type TesseraHooks } from '../Manager'
+import { origins } from '../origins'
 
 interface Subscription {
   count: number
@@ -41,12 +43,19 @@ export class PollingManager implements Manager {
     for (const listener of this.#listeners) listener()
   }
 
-  /** Follows the store's mounted reads: the first reader of a polled argument set starts its timer, the last stops it. */
-  readonly [tesseraHooks]: TesseraHooks = {
-    polls: true,
-    subscriptions: true,
-    mount: (api, endpoint, args) => this.#mount(api, endpoint, args),
-    unmount: (endpoint, args) => this.#unmount(endpoint, args),
+  /** A Tessera manager (its middleware reads Tessera's actions); `polls` quiets the warning that nothing polls. */
+  readonly [tesseraHooks]: TesseraHooks = { polls: true }
+
+  /**
+   * Follows the subscriptions (`controller.subscribe`: useSubscription, useLive), as data-client
+   * polls only what is subscribed to, not every read: the first subscription of a polled argument
+   * set starts its timer, the last stops it. A manager before this one in the list may take a
+   * subscription over (not pass it on); this one then never sees it.
+   */
+  middleware: Middleware = (api) => (next) => (action) => {
+    next(action)
+    const origin = (action.type === SUBSCRIBE || action.type === UNSUBSCRIBE) && origins.get(action)
+    if (origin) action.type === SUBSCRIBE ? this.#mount(api, origin.endpoint, origin.args) : this.#unmount(origin.endpoint, origin.args)
   }
 
   #mount(api: ManagerAPI, endpoint: EndpointInterface, args: readonly unknown[]): void {
@@ -92,9 +101,9 @@ export class PollingManager implements Manager {
     return this.#subscriptions.size
   }
 
-  /** Acts on no action (readers reach it through its hooks): passes them all on. For data-client's Manager contract. */
+  /** The middleware (data-client's Manager contract). */
   getMiddleware(): Middleware {
-    return passThrough
+    return this.middleware
   }
 
   cleanup(): void {
