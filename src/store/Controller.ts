@@ -106,7 +106,8 @@ export class Controller implements ManagerAPI {
     // Plain data handed down, not a callback: the GC reads through the same caches as readers.
     const gc = (this.#gc = options.gc ?? new GCManager())
     gc.reads = this.#reads
-    gc.followers = hooks.filter((own) => own.mount || own.unmount)
+    // (A manager that polls is one, for the development warning that nothing polls, hooks or not.)
+    gc.followers = hooks.filter((own) => own.mount || own.unmount || own.polls)
     // Methods an app takes off the controller (`const { fetch } = useController()`): bound once.
     for (const name of Object.getOwnPropertyNames(Controller.prototype)) {
       if (name !== 'constructor') (this as any)[name] = (this as any)[name].bind(this)
