@@ -121,7 +121,7 @@ export const tesseraHooks: unique symbol = Symbol.for('tessera.hooks')
 export interface TesseraHooks {
   /**
    * The first reader of this argument set mounted. Lets a manager keep something alive while data
-   * is on screen: `PollingManager` refetches on a timer, `LiveManager` subscribes on its stream.
+   * is on screen: `LiveManager` subscribes on its stream. (`PollingManager` follows subscriptions, in its middleware.)
    */
   mount?(api: ManagerAPI, endpoint: EndpointInterface, args: readonly unknown[]): void
   /** The last reader of this argument set went away; pairs with `mount`. */
