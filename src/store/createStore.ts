@@ -2,7 +2,7 @@
 declare const process: { env: { NODE_ENV?: string } }
 
 import { createReplaceState, type Action } from './actions'
-import { BATCH, HYDRATE, REPLACE_STATE, SUBSCRIBE, UNSUBSCRIBE } from './actionTypes'
+import { BATCH, HYDRATE, SUBSCRIBE, UNSUBSCRIBE } from './actionTypes'
 import { Controller, type ControllerOptions } from './Controller'
 import { tesseraHooks, type Dispatch, type Manager, type ManagerAPI, type Middleware } from './Manager'
 import { origins } from './origins'
@@ -104,8 +104,9 @@ export function createStore(options: StoreOptions = {}): Store {
   let state: State = options.initialState ? hydrateState(options.initialState) : createInitialState()
   const listeners = new Set<StoreListener>()
   const { managers, network, gc } = withDefaultManagers(options)
-  // The state with an open batch's changes applied, and those changes (see `batch`).
-  let pending: { state: State; actions: Action[] } | undefined
+  // While a batch is open: the state with its changes applied, and those changes (see `batch`).
+  let held: State | undefined
+  const queue: Action[] = []
   // The state React hydrates against, from the first server data on (see `getServerState`).
   let server: State | undefined
 
@@ -119,34 +120,36 @@ export function createStore(options: StoreOptions = {}): Store {
     state = reducer(state, action)
     // Only server data since the first of it: the server snapshot follows the state; after
     // anything else, it takes later hydrates only.
-    if (action.type === HYDRATE && (server || action.server)) server = !server || server === before ? state : reducer(server, action)
+    if (action.type === HYDRATE && (server ||= action.server && before)) server = server === before ? state : reducer(server, action)
     for (const listener of [...listeners]) listener(action)
   }
   let dispatch: Dispatch = apply
-  const getState = () => (pending ? pending.state : state)
+  const getState = () => held ?? state
   // Every dispatch, the controller's and the store's: held in the open batch, if any.
   const send: Dispatch = (action) => {
-    if (!pending || action.type === SUBSCRIBE || action.type === UNSUBSCRIBE) return dispatch(action)
-    pending.state = reducer(pending.state, action)
-    pending.actions.push(action)
+    if (!held || action.type === SUBSCRIBE || action.type === UNSUBSCRIBE) return dispatch(action)
+    held = reducer(held, action)
+    queue.push(action)
   }
   const batch = <T,>(run: () => T): T => {
-    const outer = pending
-    const inner = (pending = { state: getState(), actions: [] })
-    let result: T
+    // `held` is the outer batch's state, if any: where a throw here goes back to.
+    const outer = held
+    const length = queue.length
+    held = getState()
     try {
-      result = run()
-    } finally {
-      // A throw drops `inner`: nothing it held was applied anywhere.
-      pending = outer
+      const result = run()
+      if (!outer) {
+        held = undefined
+        const actions = queue.splice(0)
+        if (actions[0]) dispatch(actions[1] ? { type: BATCH, actions } : actions[0])
+      }
+      return result
+    } catch (error) {
+      // Nothing of this run is applied: an outer batch goes on from where this one began.
+      held = outer
+      queue.length = length
+      throw error
     }
-    if (outer) {
-      outer.state = inner.state
-      outer.actions.push(...inner.actions)
-    } else if (inner.actions.length > 0) {
-      dispatch(inner.actions.length === 1 ? inner.actions[0]! : { type: BATCH, actions: inner.actions })
-    }
-    return result
   }
   const controller = new (options.Controller ?? Controller)({ dispatch: send, getState, batch, now: options.now ?? (() => Date.now()), network, gc, managers })
   for (const manager of [...managers].reverse()) {
@@ -174,14 +177,8 @@ export function createStore(options: StoreOptions = {}): Store {
     },
   }
   for (const manager of managers) manager.init?.(state)
-  const disconnect = options.devtools
-    ? options.devtools({
-        getState: store.getState,
-        replaceState: store.replaceState,
-        // Devtools is told about dispatched actions only, not its own jumps.
-        subscribe: (listener) => store.subscribe((action) => action.type !== REPLACE_STATE && listener(action)),
-      })
-    : undefined
+  // The bridge leaves out its own jumps (see connectDevTools).
+  const disconnect = options.devtools ? options.devtools(store) : undefined
   return store
 }
 
