@@ -7,8 +7,8 @@
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop the development-only texts.
 declare const process: { env: { NODE_ENV?: string } }
 
-import { RECEIVE } from '../store/actionTypes'
-import type { ReceiveAction } from '../store/actions'
+import { BATCH, RECEIVE } from '../store/actionTypes'
+import type { Action, ReceiveAction } from '../store/actions'
 import { createStore, type Store, type StoreOptions } from '../store/createStore'
 import { selectMeta } from '../store/state'
 import { hydrateAction, ServerDataError, type ServerDataBatch } from './hydrate'
@@ -85,11 +85,14 @@ export function createServerData(options: ServerDataOptions = {}): ServerData {
   const all: ReceiveAction[] = []
   recorded.set(store, all)
   // Hydrate batches are not forwarded: their data reached the page the way it reached this store.
-  const unsubscribe = store.subscribe((action) => {
+  // The responses of a store batch are, as if they had come one by one.
+  const record = (action: Action): void => {
+    if (action.type === BATCH) return action.actions.forEach(record)
     if (action.type !== RECEIVE || action.error) return
     pending.push(action)
     all.push(action)
-  })
+  }
+  const unsubscribe = store.subscribe(record)
   const takeCode = (): string => {
     if (pending.length === 0) return ''
     const batch: ServerDataBatch = { now: store.controller.now(), actions: pending }

@@ -113,6 +113,20 @@ describe('receiveServerData', () => {
     expect(store.getServerState()).toBe(store.getState())
   })
 
+  it("sends what the server store's batches wrote, as the same responses one by one would have", () => {
+    const server = createServerData({ now: () => 50 * MINUTE })
+    server.store.batch(() => {
+      server.store.controller.setResponse(TodoResource.getList, [{ id: '1', title: 'One' }])
+      server.store.controller.setResponse(TodoResource.get, { id: '2' }, { id: '2', title: 'Two' })
+    })
+    const batch = JSON.parse(JSON.stringify(takeServerData(server))) as ServerDataBatch
+    server.close()
+    expect(batch.actions.map((action) => action.key)).toEqual([TodoResource.getList.key(), TodoResource.get.key({ id: '2' })])
+    scope.__TESSERA_DATA__ = [batch]
+    stop = receiveServerData(client.store)
+    expect(titles(client.store)).toEqual(['One'])
+  })
+
   it('collects hydrated data nobody reads, like data fetched here', () => {
     const { store, controller, clock } = createTestStore({ now: 50 * MINUTE, managers: getDefaultManagers({ gcTime: 1_000 }) })
     stop = receiveServerData(store)
