@@ -85,6 +85,7 @@ export {
   EXPIRE_ALL,
   RESET,
   HYDRATE,
+  BATCH,
   createFetch,
   createReceive,
 } from './store/index'
@@ -120,6 +121,7 @@ export type {
   RequestCall,
   ReceiveAction,
   HydrateAction,
+  BatchAction,
   ReceiveErrorAction,
   OptimisticAction,
   InvalidateAction,

@@ -8,7 +8,7 @@ export {
   MemoCache, INVALID, SchemaError, Endpoint, Query, createStore, getDefaultManagers, Controller,
   reducer, ExpiryStatus, selectMeta, selectResult, NetworkManager, IdlingNetworkManager, GCPolicy, ImmortalGCPolicy, PollingManager, SubscriptionManager, PollingSubscription, LogoutManager,
   GCManager, GC, AbortError, ResetError, devTools, DevToolsManager, actionTypes, tesseraHooks, SUBSCRIBE, UNSUBSCRIBE, FETCH, RECEIVE, OPTIMISTIC, INVALIDATE,
-  INVALIDATE_ALL, EXPIRE_ALL, RESET, HYDRATE, createFetch, createReceive, RestEndpoint, NetworkError,
+  INVALIDATE_ALL, EXPIRE_ALL, RESET, HYDRATE, BATCH, createFetch, createReceive, RestEndpoint, NetworkError,
   MissingParameterError, InvalidParameterError, createResource, shortenPath, hookifyResource,
   GQLEndpoint, GQLError, GQLEntity, getImage, resource, Lazy, All, Collection, Invalidate, Union, Values, unshift,
 } from './headless'
@@ -20,7 +20,7 @@ export type {
   EndpointArgs, FetchFunction, DefaultManagersOptions, GCPolicyOptions, Store, StoreOptions, StoreListener, State, ResponseMeta,
   SerializedError, ResponseInfo, Manager, ManagerAPI, SetValue, LogoutManagerOptions, LogoutError, Middleware, Next, TesseraHooks, ActionTypes, Dispatch,
   DevToolsOptions, DevToolsConnection, DevToolsConnector, ControllerOptions, FetchReturn,
-  KeyFilter, Action, FetchAction, SubscribeAction, FetchCause, RequestCall, ReceiveAction, ReceiveErrorAction, OptimisticAction, HydrateAction,
+  KeyFilter, Action, FetchAction, SubscribeAction, FetchCause, RequestCall, ReceiveAction, ReceiveErrorAction, OptimisticAction, HydrateAction, BatchAction,
   InvalidateAction, InvalidateAllAction, ExpireAllAction, ResetAction, GCAction, GCOptions,
   ReceiveMeta, RestEndpointOptions, RestGenerics, RestArgs, RestResult, BodyData, AddGenerics, RemoveGenerics, MoveGenerics,
   AssignGenerics, PageGenerics, PathArgs, PathKeys, ShortenPath, SearchValue, GetEndpoint,

@@ -1,11 +1,6 @@
 import { backoff, deviceOnline, onNetworkChange } from '../store/network'
 import type { EndpointInterface } from '../endpoint/types'
-import { HYDRATE, RECEIVE } from '../store/actionTypes'
-import type { Action, ReceiveAction } from '../store/actions'
-import { Controller } from '../store/Controller'
 import { passThrough, tesseraHooks, type Manager, type ManagerAPI, type Middleware, type TesseraHooks } from '../store/Manager'
-import { reducer } from '../store/reducer'
-import type { State } from '../store/state'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only text;
 // unguarded, as immer and React (which every app here loads) read it.
@@ -35,8 +30,8 @@ export interface LiveOptions {
    * Turns one message into cache writes through `api` (`api.set`, `api.setResponse`,
    * `api.invalidate`…). `message` is the parsed JSON and untrusted: check it, or let `set` check it
    * against the schema. What it writes is applied with the other messages of the same frame as
-   * one action, and reads through `api` see the writes of the messages before it. A throw drops
-   * the message (its writes undone) and reports it to `onError`.
+   * one action (`api.batch`), and reads through `api` see the writes of the messages before it.
+   * A throw drops the message (its writes undone) and reports it to `onError`.
    */
   onMessage(message: unknown, api: ManagerAPI): void
   /**
@@ -109,8 +104,6 @@ export class LiveManager implements Manager {
   readonly #options: LiveOptions
   #readers = new Map<string, Reader>()
   #api: ManagerAPI | undefined
-  /** What `onMessage` writes through: the store's controller, over the state with this frame's messages applied. */
-  #writer: ManagerAPI | undefined
   #socket: LiveSocket | undefined
   #open = false
   #openedAt = 0
@@ -122,9 +115,6 @@ export class LiveManager implements Manager {
   /** Messages of this frame, not yet applied. */
   #inbox: unknown[] = []
   #frame: (() => void) | undefined
-  /** While a frame is applied: the state with its messages so far, and their actions. */
-  #pending: State | undefined
-  #batch: Action[] = []
 
   constructor(options: LiveOptions) {
     this.#options = options
@@ -195,19 +185,6 @@ export class LiveManager implements Manager {
   #bind(api: ManagerAPI): void {
     if (this.#api !== undefined) return
     this.#api = api
-    // A controller over the frame's pending state: `set` and friends normalize against the writes
-    // of the messages before (two increments in one frame make two), and dispatch into the batch.
-    const shadow = new Controller({
-      now: api.now,
-      getState: () => this.#pending ?? api.getState(),
-      dispatch: (action) => {
-        if (this.#pending === undefined) return api.dispatch(action)
-        this.#pending = reducer(this.#pending, action)
-        this.#batch.push(action)
-      },
-    })
-    // Requests go to the store itself: their answers arrive later, as any response does.
-    this.#writer = { ...shadow, fetch: api.fetch, fetchIfStale: api.fetchIfStale, because: api.because, abort: api.abort, resetEntireStore: api.resetEntireStore } as ManagerAPI
     const events = this.#options.events
     if (events !== undefined) {
       events.addEventListener('online', this.#online)
@@ -317,32 +294,22 @@ export class LiveManager implements Manager {
     }
   }
 
-  /** Applies the frame's messages in order, then dispatches their writes as one action. */
+  /**
+   * Applies the frame's messages in order as one action (a store batch): each message in a batch
+   * of its own inside it, so a message that throws is undone alone, and the next reads what the
+   * ones before wrote (two increments in one frame make two).
+   */
   #flush(): void {
     this.#frame?.()
     const inbox = this.#inbox
     this.#inbox = []
     const api = this.#api
     if (api === undefined || inbox.length === 0) return
-    this.#pending = api.getState()
-    this.#batch = []
-    try {
+    api.batch(() => {
       for (const data of inbox) {
-        const state: State | undefined = this.#pending
-        const written = this.#batch.length
-        let message: unknown
         try {
-          if (typeof data !== 'string') throw new TypeError(`expected text, got ${data === null ? 'null' : typeof data}`)
-          try {
-            message = JSON.parse(data)
-          } catch (error) {
-            throw new LiveError(process.env.NODE_ENV !== 'production' ? `tessera/live: a message that is not JSON was dropped (${describe(error)}): ${excerpt(data)}` : 'Tessera E800', data, error)
-          }
-          this.#options.onMessage(message, this.#writer!)
+          api.batch(() => this.#options.onMessage(parse(data), api))
         } catch (error) {
-          // Undo what the message wrote before it failed: a message applies whole or not at all.
-          this.#pending = state
-          this.#batch.length = written
           this.#report(
             error instanceof LiveError && error.data === data
               ? error
@@ -350,11 +317,7 @@ export class LiveManager implements Manager {
           )
         }
       }
-    } finally {
-      this.#pending = undefined
-    }
-    dispatchBatch(api, this.#batch)
-    this.#batch = []
+    })
   }
 
   #report(error: LiveError): void {
@@ -363,26 +326,15 @@ export class LiveManager implements Manager {
   }
 }
 
-/**
- * Dispatches a frame's writes: runs of responses as one `tessera/hydrate` action (reduced in
- * order, exactly as if each had been dispatched), anything else (an invalidation) on its own, in order.
- */
-function dispatchBatch(api: ManagerAPI, actions: readonly Action[]): void {
-  let run: ReceiveAction[] = []
-  const send = () => {
-    if (run.length > 0) api.dispatch(run.length === 1 ? run[0]! : { type: HYDRATE, actions: run })
-    run = []
+/** A message as the app's `onMessage` gets it: JSON text, parsed. @throws {TypeError} for anything but text; {LiveError} for text that is not JSON. */
+function parse(data: unknown): unknown {
+  if (typeof data !== 'string') throw new TypeError(`expected text, got ${data === null ? 'null' : typeof data}`)
+  try {
+    return JSON.parse(data)
+  } catch (error) {
+    throw new LiveError(process.env.NODE_ENV !== 'production' ? `tessera/live: a message that is not JSON was dropped (${describe(error)}): ${excerpt(data)}` : 'Tessera E800', data, error)
   }
-  for (const action of actions) {
-    if (action.type === RECEIVE && !action.error) run.push(action)
-    else {
-      send()
-      api.dispatch(action)
-    }
-  }
-  send()
 }
-
 
 function describe(error: unknown): string {
   if (typeof (error as Error | undefined)?.message === 'string') return (error as Error).message

@@ -16,7 +16,7 @@
 declare const process: { env: { NODE_ENV?: string } }
 
 import { isRecord } from '../schema/kinds'
-import { GC, HYDRATE, RECEIVE, RESET } from '../store/actionTypes'
+import { BATCH, GC, HYDRATE, RECEIVE, RESET } from '../store/actionTypes'
 import type { Action, HydrateAction, ReceiveAction } from '../store/actions'
 import type { Store } from '../store/createStore'
 import { createInitialState, type ResponseMeta, type State } from '../store/state'
@@ -317,6 +317,9 @@ function track(held: Map<string, PksTable>, action: Action): void {
       return
     case HYDRATE:
       for (const each of action.actions) receiveHeld(held, each)
+      return
+    case BATCH:
+      for (const each of action.actions) track(held, each)
       return
     case GC:
       for (const key of action.keys) held.delete(key)

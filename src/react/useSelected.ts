@@ -26,8 +26,7 @@ export function useSelected<T>(store: Pick<Store, 'subscribe' | 'getState' | 'ge
     }
     return last!.value
   }
-  const server = store.getServerState ?? store.getState
-  const value = useSyncExternalStore(store.subscribe, () => selected(store.getState()), () => selected(server()))
+  const value = useSyncExternalStore(store.subscribe, () => selected(store.getState()), () => selected(store.getServerState()))
   useEffect(() => {
     shown.current = { value }
   }, [value])

@@ -7,15 +7,14 @@
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop the development-only texts.
 declare const process: { env: { NODE_ENV?: string } }
 
-import { HYDRATE, RECEIVE } from '../store/actionTypes'
-import type { ReceiveAction } from '../store/actions'
+import { BATCH, RECEIVE } from '../store/actionTypes'
+import type { Action, ReceiveAction } from '../store/actions'
 import { createStore, type Store, type StoreOptions } from '../store/createStore'
 import { selectMeta } from '../store/state'
 import { hydrateAction, ServerDataError, type ServerDataBatch } from './hydrate'
 import { originManager } from './origin'
 
 export { hydrateAction, ServerDataError, type ServerDataBatch }
-import { reducer } from '../store/reducer'
 
 /** The global the streamed scripts push their batches to, and receiveServerData reads. */
 const GLOBAL = '__TESSERA_DATA__'
@@ -107,11 +106,14 @@ export function createServerData(options: ServerDataOptions = {}): ServerData {
   const all: ReceiveAction[] = []
   recorded.set(store, all)
   // Hydrate batches are not forwarded: their data reached the page the way it reached this store.
-  const unsubscribe = store.subscribe((action) => {
+  // The responses of a store batch are, as if they had come one by one.
+  const record = (action: Action): void => {
+    if (action.type === BATCH) return action.actions.forEach(record)
     if (action.type !== RECEIVE || action.error) return
     pending.push(action)
     all.push(action)
-  })
+  }
+  const unsubscribe = store.subscribe(record)
   const takeCode = (): string => {
     if (pending.length === 0) return ''
     const batch: ServerDataBatch = { now: store.controller.now(), actions: pending }
@@ -290,7 +292,9 @@ export function receiveServerData(store: Store, options: ReceiveServerDataOption
   const queue = (scope[GLOBAL] ??= [])
   const receive: Receiver = (batch) => {
     try {
-      store.dispatch(hydrateAction(batch, store.controller.now()))
+      // Marked as the page's server data: the store keeps the state React hydrates against from
+      // it (see `store.getServerState`).
+      store.dispatch({ ...hydrateAction(batch, store.controller.now()), server: true })
     } catch (error) {
       const report = options.onError ?? ((failure: Error) => console.error(failure))
       report(error instanceof Error ? error : new ServerDataError(String(error)))
@@ -306,20 +310,7 @@ export function receiveServerData(store: Store, options: ReceiveServerDataOption
       return queue.length
     }
   }
-  // React hydrates each boundary against the server snapshot, which must be what the server
-  // rendered: the state as long as nothing but server data came in, and from the first other
-  // action on (a like, a response, a poll), that state plus later server batches only.
-  let serverState = store.getState()
-  let onlyServerData = true
-  const stopWatching = store.subscribe((action) => {
-    if (action.type !== HYDRATE) onlyServerData = false
-    else serverState = onlyServerData ? store.getState() : reducer(serverState, action)
-  })
-  store.getServerState = () => (onlyServerData ? store.getState() : serverState)
   for (const batch of queue) receive(batch)
   queue.receivers.add(receive)
-  return () => {
-    queue.receivers?.delete(receive)
-    stopWatching()
-  }
+  return () => void queue.receivers?.delete(receive)
 }

@@ -41,6 +41,8 @@ export interface ControllerOptions {
   dispatch?: (action: Action) => void
   /** Default: an empty state. */
   getState?: () => State
+  /** The store's `batch` (see `Store.batch`). Default: runs `run`, every change applied as it is made. */
+  batch?: <T>(run: () => T) => T
   now?: () => number
   network?: NetworkManager
   gc?: GCManager
@@ -76,6 +78,8 @@ export class Controller implements ManagerAPI {
   declare readonly getState: () => State
   /** The store's clock. */
   declare readonly now: () => number
+  /** The store's `batch`: the changes `run` makes are applied as one action at its end, or none if it throws (see `Store.batch`). */
+  declare readonly batch: <T>(run: () => T) => T
   #network: NetworkManager
   #gc: GCManager
   /** The read side (memo cache, schema registry, optimistic view), shared with the GC. */
@@ -93,6 +97,7 @@ export class Controller implements ManagerAPI {
     // Without a store: one empty state, the same object every call.
     this.getState = options.getState ?? ((state) => () => state)(createInitialState())
     this.now = options.now ?? Date.now
+    this.batch = options.batch ?? ((run) => run())
     this.#network = options.network ?? new NetworkManager()
     // Only the hooks a manager keeps under the symbol: a method an app names `subscribe` or `request` is its own.
     const hooks = (options.managers ?? []).flatMap((manager) => manager[tesseraHooks] ?? [])

@@ -47,6 +47,13 @@ export interface ManagerAPI {
   readonly getState: () => State
   /** The store's clock. */
   readonly now: () => number
+  /**
+   * Applies what `run` writes through this API (`set`, `setResponse`, `invalidate`…) as one
+   * action at its end, or nothing if it throws (the error propagates): the store's `batch`. Reads
+   * inside see the writes made so far. For a manager that turns a burst of outside events (a
+   * frame of pushed messages) into one render: `api.batch(() => messages.forEach((m) => api.set(Post, m)))`.
+   */
+  readonly batch: <T>(run: () => T) => T
   fetch<E extends EndpointInterface>(endpoint: E, ...args: Args<E>): FetchReturn<E>
   fetchIfStale<E extends EndpointInterface>(endpoint: E, ...args: Args<E>): FetchReturn<E>
   invalidate<E extends EndpointInterface>(endpoint: E, ...args: ArgsOrNull<E>): void

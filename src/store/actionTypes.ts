@@ -10,6 +10,8 @@ export const REPLACE_STATE = 'tessera/replaceState' as const
 export const GC = 'tessera/gc' as const
 /** Data rendered on a server (or restored from storage) merged in: a batch of receive actions. */
 export const HYDRATE = 'tessera/hydrate' as const
+/** Changes made here inside `store.batch(run)`, applied in order as one action (one render, one DevTools step). */
+export const BATCH = 'tessera/batch' as const
 /**
  * A reader subscribed (`controller.subscribe`: useSubscription, useLive) or went away. They pass
  * through the managers' middleware, where one may take the subscription over (not call `next`);

@@ -1,6 +1,6 @@
 import type { EntitiesMetaTable, EntityTable } from '../schema/index'
 import type { NormalizedResult } from '../schema/index'
-import { EXPIRE_ALL, FETCH, GC, HYDRATE, INVALIDATE, INVALIDATE_ALL, OPTIMISTIC, RECEIVE, REPLACE_STATE, RESET, SUBSCRIBE, UNSUBSCRIBE } from './actionTypes'
+import { BATCH, EXPIRE_ALL, FETCH, GC, HYDRATE, INVALIDATE, INVALIDATE_ALL, OPTIMISTIC, RECEIVE, REPLACE_STATE, RESET, SUBSCRIBE, UNSUBSCRIBE } from './actionTypes'
 import type { SerializedError, State } from './state'
 
 /** Timing every response carries. */
@@ -139,6 +139,21 @@ export interface GCAction {
 export interface HydrateAction {
   readonly type: typeof HYDRATE
   readonly actions: readonly ReceiveAction[]
+  /**
+   * True for the data the page's HTML was rendered with (`receiveServerData` sets it): from the
+   * first such batch on, the store keeps the state React hydrates against (`store.getServerState`).
+   */
+  readonly server?: true
+}
+
+/**
+ * The changes made inside one `store.batch(run)` (responses, `set`s, invalidations, …), in the
+ * order they were made: reduced one after the other, exactly as if each had been dispatched, but
+ * applied and shown as one action, so subscribers (and React) hear of them once.
+ */
+export interface BatchAction {
+  readonly type: typeof BATCH
+  readonly actions: readonly Action[]
 }
 
 /**
@@ -155,6 +170,7 @@ export interface SubscribeAction {
 export type Action =
   | GCAction
   | HydrateAction
+  | BatchAction
   | ReplaceStateAction
   | FetchAction
   | ReceiveAction

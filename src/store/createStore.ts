@@ -2,7 +2,7 @@
 declare const process: { env: { NODE_ENV?: string } }
 
 import { createReplaceState, type Action } from './actions'
-import { REPLACE_STATE, SUBSCRIBE, UNSUBSCRIBE } from './actionTypes'
+import { BATCH, HYDRATE, SUBSCRIBE, UNSUBSCRIBE } from './actionTypes'
 import { Controller, type ControllerOptions } from './Controller'
 import { tesseraHooks, type Dispatch, type Manager, type ManagerAPI, type Middleware } from './Manager'
 import { origins } from './origins'
@@ -52,16 +52,31 @@ export interface Store {
   readonly controller: Controller
   getState(): State
   /**
-   * The state a server render saw, while the page hydrates: set by `receiveServerData` from
-   * 'tessera/ssr'. Hooks hand it to React as the server snapshot, so a change made in the
-   * browser before a boundary hydrates (a like, a response) does not make that boundary's HTML a
-   * mismatch. Absent elsewhere: the server snapshot is the state.
+   * The state React hydrates the page against: hooks hand it to React as the server snapshot.
+   * Once server data came in (the batches `receiveServerData` from 'tessera/ssr' applies), it is
+   * the state as long as nothing but such data (any `tessera/hydrate`) arrived, and from the first
+   * other action on (a like, a response) that state plus later hydrates only, so a change made in
+   * the browser before a boundary hydrates does not make that boundary's HTML a mismatch. On a
+   * store that received no server data (a server render, a client-only app): the state.
    */
-  getServerState?: () => State
+  getServerState(): State
   /** Calls `listener` after every applied action; returns the unsubscribe function. */
   subscribe(listener: StoreListener): () => void
   /** Applies an action (through the managers' middleware). Replaying a log only changes state. */
   dispatch(action: Action): void
+  /**
+   * Runs `run` (synchronously) and applies every change it makes, through the controller or the
+   * managers' API (`set`, `setResponse`, `invalidate`, a fetch's start…), as ONE action at its
+   * end: a `tessera/batch` holding them in order (a lone change goes as itself), which the
+   * managers' middleware, subscribers, DevTools and a replayed log each see once, so React
+   * renders once. Inside `run`, reads (`getState`, `controller.get`…) see the changes made so
+   * far; nothing is applied to the store or told to subscribers until `run` returns. If `run`
+   * throws, nothing it changed is applied and the error propagates. A batch inside a batch joins
+   * it (its throw undoes its own changes only). Subscriptions (`controller.subscribe`) and
+   * requests are not held back: a request started inside runs, and its answer arrives as usual.
+   * @returns what `run` returned.
+   */
+  batch<T>(run: () => T): T
   /**
    * Puts a whole state in place (devtools time travel, a restored session); listeners get a
    * `tessera/replaceState` action carrying it, so a recorded log replays through it too.
@@ -89,6 +104,11 @@ export function createStore(options: StoreOptions = {}): Store {
   let state: State = options.initialState ? hydrateState(options.initialState) : createInitialState()
   const listeners = new Set<StoreListener>()
   const { managers, network, gc } = withDefaultManagers(options)
+  // While a batch is open: the state with its changes applied, and those changes (see `batch`).
+  let held: State | undefined
+  const queue: Action[] = []
+  // The state React hydrates against, from the first server data on (see `getServerState`).
+  let server: State | undefined
 
   const apply: Dispatch = (action) => {
     // A subscription no middleware took over is a mounted read (as `controller.retain` makes one); it changes no state.
@@ -96,11 +116,42 @@ export function createStore(options: StoreOptions = {}): Store {
       const origin = origins.get(action)
       return origin && controller[action.type === SUBSCRIBE ? 'retain' : 'release'](origin.endpoint, ...origin.args)
     }
+    const before = state
     state = reducer(state, action)
+    // Only server data since the first of it: the server snapshot follows the state; after
+    // anything else, it takes later hydrates only.
+    if (action.type === HYDRATE && (server ||= action.server && before)) server = server === before ? state : reducer(server, action)
     for (const listener of [...listeners]) listener(action)
   }
   let dispatch: Dispatch = apply
-  const controller = new (options.Controller ?? Controller)({ dispatch: (action) => dispatch(action), getState: () => state, now: options.now ?? (() => Date.now()), network, gc, managers })
+  const getState = () => held ?? state
+  // Every dispatch, the controller's and the store's: held in the open batch, if any.
+  const send: Dispatch = (action) => {
+    if (!held || action.type === SUBSCRIBE || action.type === UNSUBSCRIBE) return dispatch(action)
+    held = reducer(held, action)
+    queue.push(action)
+  }
+  const batch = <T,>(run: () => T): T => {
+    // `held` is the outer batch's state, if any: where a throw here goes back to.
+    const outer = held
+    const length = queue.length
+    held = getState()
+    try {
+      const result = run()
+      if (!outer) {
+        held = undefined
+        const actions = queue.splice(0)
+        if (actions[0]) dispatch(actions[1] ? { type: BATCH, actions } : actions[0])
+      }
+      return result
+    } catch (error) {
+      // Nothing of this run is applied: an outer batch goes on from where this one began.
+      held = outer
+      queue.length = length
+      throw error
+    }
+  }
+  const controller = new (options.Controller ?? Controller)({ dispatch: send, getState, batch, now: options.now ?? (() => Date.now()), network, gc, managers })
   for (const manager of [...managers].reverse()) {
     // The property first, as data-client (0.14 on) reads it; getMiddleware() otherwise.
     const middleware: Middleware | undefined = manager.middleware ?? manager.getMiddleware?.()
@@ -109,12 +160,14 @@ export function createStore(options: StoreOptions = {}): Store {
 
   const store: Store = {
     controller,
-    getState: () => state,
+    getState,
+    getServerState: () => server ?? state,
     subscribe(listener) {
       listeners.add(listener)
       return () => void listeners.delete(listener)
     },
-    dispatch: (action) => dispatch(action),
+    dispatch: send,
+    batch,
     // Straight to the reducer: a jump is not something managers should act on.
     replaceState: (next) => apply(createReplaceState(next)),
     cleanup() {
@@ -124,14 +177,8 @@ export function createStore(options: StoreOptions = {}): Store {
     },
   }
   for (const manager of managers) manager.init?.(state)
-  const disconnect = options.devtools
-    ? options.devtools({
-        getState: store.getState,
-        replaceState: store.replaceState,
-        // Devtools is told about dispatched actions only, not its own jumps.
-        subscribe: (listener) => store.subscribe((action) => action.type !== REPLACE_STATE && listener(action)),
-      })
-    : undefined
+  // The bridge leaves out its own jumps (see connectDevTools).
+  const disconnect = options.devtools ? options.devtools(store) : undefined
   return store
 }
 

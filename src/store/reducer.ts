@@ -2,7 +2,7 @@ import { Immer, type Draft } from 'immer'
 import { createTable, deleteEntries, readEntry, setEntries } from '../schema/table'
 import { sameRecord } from '../schema/normalize'
 import type { EntityMeta, EntitiesMetaTable, EntityTable } from '../schema/index'
-import { EXPIRE_ALL, FETCH, GC, HYDRATE, INVALIDATE, INVALIDATE_ALL, OPTIMISTIC, RECEIVE, REPLACE_STATE, RESET } from './actionTypes'
+import { BATCH, EXPIRE_ALL, FETCH, GC, HYDRATE, INVALIDATE, INVALIDATE_ALL, OPTIMISTIC, RECEIVE, REPLACE_STATE, RESET } from './actionTypes'
 import type { Action, ReceiveAction, ReceiveErrorAction } from './actions'
 import { createInitialState, hydrateState, selectMeta, type ResponseMeta, type State } from './state'
 
@@ -24,9 +24,9 @@ export function reducer(state: State = createInitialState(), action: Action): St
   // null-prototype tables again, whether it came straight from a store or through JSON.)
   if (action.type === RESET) return createInitialState(action.date)
   if (action.type === REPLACE_STATE) return hydrateState(action.state)
-  // Each response in turn, through the same path as one arriving here (hydrateAction in
-  // tessera/ssr checked they are responses).
-  if (action.type === HYDRATE) return action.actions.reduce(reducer, state)
+  // Each response (or a batch's change) in turn, through the same path as one arriving here
+  // (hydrateAction in tessera/ssr checked a hydrate holds responses).
+  if (action.type === HYDRATE || action.type === BATCH) return (action.actions as readonly Action[]).reduce(reducer, state)
   // A request started before the last reset starts, or answers, into a cache that no longer asked for it.
   if (((action as { meta?: { fetchedAt?: number } }).meta?.fetchedAt as number) < state.lastReset) return state
   return produce(state, (draft) => {

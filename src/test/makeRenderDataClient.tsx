@@ -95,6 +95,18 @@ export function makeRenderDataClient(Provider: ComponentType<TestProviderProps>)
               kick()
             })
         }
+        // A store batch (LiveManager's frames, the test's own) applies its changes when `run`
+        // returns, past the dispatch above: that one update renders inside act too.
+        const batch = this.batch
+        ;(this as { batch: Controller['batch'] }).batch = (run) => {
+          if (insideAct()) return batch(run)
+          let result!: ReturnType<typeof run>
+          testingLibraryAct(() => {
+            result = batch(run)
+            kick()
+          })
+          return result
+        }
         const fetch = this.fetch
         // Every request goes through here (hooks, interceptors, polling): what allSettled waits for.
         this.fetch = ((...args: Parameters<Controller['fetch']>) => {

@@ -4,7 +4,7 @@
 // useLive over a stream: a component suspends, shows the first fetch, then follows what the
 // server pushes, with no further requests; a flood of messages renders once per frame.
 import { act, screen } from '@testing-library/react'
-import { createStore, Endpoint, HYDRATE, RECEIVE, useLive, useSubscription, useCache, type Action, type HydrateAction, type ManagerAPI } from '../../src/index'
+import { BATCH, createStore, Endpoint, RECEIVE, useLive, useSubscription, useCache, type Action, type BatchAction, type ManagerAPI } from '../../src/index'
 import { LiveManager } from '../../src/live/index'
 import type { TestStore } from '../helpers/createTestStore'
 import { LOADING, renderWithStore } from '../helpers/renderWithStore'
@@ -131,8 +131,8 @@ describe('useLive with a LiveManager', () => {
     expect(screen.getByText('likes 1000')).toBeTruthy()
     expect(renders - before.renders).toBe(1)
     const written = test.actions.slice(before.actions)
-    expect(written.map((action) => action.type)).toEqual([HYDRATE])
-    expect((written[0] as HydrateAction).actions).toHaveLength(1000)
+    expect(written.map((action) => action.type)).toEqual([BATCH])
+    expect((written[0] as BatchAction).actions).toHaveLength(1000)
 
     // Spread over five frames: five renders.
     for (let frame = 0; frame < 5; frame++) {
@@ -141,7 +141,7 @@ describe('useLive with a LiveManager', () => {
     }
     expect(screen.getByText('likes 2000')).toBeTruthy()
     expect(renders - before.renders).toBe(6)
-    expect(test.actions.slice(before.actions).filter((action) => action.type === HYDRATE || action.type === RECEIVE)).toHaveLength(6)
+    expect(test.actions.slice(before.actions).filter((action) => action.type === BATCH || action.type === RECEIVE)).toHaveLength(6)
   })
 })
 

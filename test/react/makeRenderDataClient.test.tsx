@@ -195,6 +195,28 @@ describe('makeRenderDataClient', () => {
     expect(errors).not.toHaveBeenCalled()
   })
 
+  it("renders a controller batch's changes inside act, once, before it returns; a throw applies none", () => {
+    let renders = 0
+    const { result, controller } = renderDataClient(() => (renders++, [useCache(TodoResource.get, { id: '1' }), useController()] as const))
+    const before = renders
+    const value = controller.batch(() => {
+      controller.setResponse(TodoResource.get, { id: '1' }, todo('1', { title: 'First' }))
+      controller.setResponse(TodoResource.get, { id: '1' }, todo('1', { title: 'Batched' }))
+      return 'done'
+    })
+    expect(value).toBe('done')
+    expect(result.current[0]?.title).toBe('Batched')
+    expect(renders - before).toBe(1)
+    expect(() =>
+      controller.batch(() => {
+        controller.setResponse(TodoResource.get, { id: '1' }, todo('1', { title: 'Dropped' }))
+        throw new Error('refused')
+      }),
+    ).toThrow('refused')
+    expect(result.current[0]?.title).toBe('Batched')
+    expect(errors).not.toHaveBeenCalled()
+  })
+
   it('passes the hook props to the wrapper too, and rerender changes both', () => {
     const Theme = createContext('none')
     const wrapper = ({ theme, children }: { theme: string; children?: ReactNode }) => <Theme.Provider value={theme}>{children}</Theme.Provider>

@@ -86,6 +86,47 @@ describe('receiveServerData', () => {
     second.store.cleanup()
   })
 
+  it("keeps the server snapshot on the store: what the server sent, whatever the browser changed since", () => {
+    const { store, controller } = client
+    const served = () => titles({ controller, getState: store.getServerState } as Store)
+    // Every store has one: with no server data, the state itself.
+    controller.setResponse(TodoResource.getList, [{ id: '0', title: 'Local' }])
+    expect(store.getServerState()).toBe(store.getState())
+    scope.__TESSERA_DATA__ = [serverBatch(50 * MINUTE, [{ id: '1', title: 'One' }])]
+    stop = receiveServerData(store)
+    expect(served()).toEqual(['One'])
+    // A change here (a like, a response) is not what the server rendered…
+    client.clock.advance(1)
+    controller.setResponse(TodoResource.getList, [{ id: '1', title: 'Liked here' }])
+    expect(titles(store)).toEqual(['Liked here'])
+    expect(served()).toEqual(['One'])
+    // …while a later server batch is (a boundary streamed after it).
+    scope.__TESSERA_DATA__!.push(serverBatch(50 * MINUTE + 2, [{ id: '2', title: 'Two' }]))
+    expect(served()).toEqual(['Two'])
+  })
+
+  it('keeps the server snapshot equal to the state on a store that merges data but got none from a server render', () => {
+    // A server render's own store: data a Server Component handed over, then the render's own fetches.
+    const { store, controller } = client
+    store.dispatch(hydrateAction(serverBatch(50 * MINUTE, [{ id: '1', title: 'One' }]), 50 * MINUTE))
+    controller.setResponse(TodoResource.getList, [{ id: '2', title: 'Fetched while rendering' }])
+    expect(store.getServerState()).toBe(store.getState())
+  })
+
+  it("sends what the server store's batches wrote, as the same responses one by one would have", () => {
+    const server = createServerData({ now: () => 50 * MINUTE })
+    server.store.batch(() => {
+      server.store.controller.setResponse(TodoResource.getList, [{ id: '1', title: 'One' }])
+      server.store.controller.setResponse(TodoResource.get, { id: '2' }, { id: '2', title: 'Two' })
+    })
+    const batch = JSON.parse(JSON.stringify(takeServerData(server))) as ServerDataBatch
+    server.close()
+    expect(batch.actions.map((action) => action.key)).toEqual([TodoResource.getList.key(), TodoResource.get.key({ id: '2' })])
+    scope.__TESSERA_DATA__ = [batch]
+    stop = receiveServerData(client.store)
+    expect(titles(client.store)).toEqual(['One'])
+  })
+
   it('collects hydrated data nobody reads, like data fetched here', () => {
     const { store, controller, clock } = createTestStore({ now: 50 * MINUTE, managers: getDefaultManagers({ gcTime: 1_000 }) })
     stop = receiveServerData(store)

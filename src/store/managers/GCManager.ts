@@ -1,7 +1,7 @@
 import type { EntityTable } from '../../schema/index'
 import type { EndpointInterface } from '../../endpoint/types'
 import { createGC, type Action } from '../actions'
-import { FETCH, GC, HYDRATE, RECEIVE, REPLACE_STATE, RESET } from '../actionTypes'
+import { BATCH, FETCH, GC, HYDRATE, RECEIVE, REPLACE_STATE, RESET } from '../actionTypes'
 import { tesseraHooks, type Manager, type ManagerAPI, type Middleware, type TesseraHooks } from '../Manager'
 import type { OptimisticView } from '../optimistic'
 import { selectPaths } from '../selectors'
@@ -336,7 +336,9 @@ export class GCManager implements Manager {
         return
       }
       case HYDRATE:
-        // Counted like responses received here, so hydrated data is collected like them.
+      case BATCH:
+        // Counted like responses received here, so hydrated data is collected like them (and a
+        // batch's changes like the same changes dispatched one by one).
         for (const inner of action.actions) this.#observe(inner)
         return
       case GC:

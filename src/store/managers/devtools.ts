@@ -1,4 +1,5 @@
 import type { Action } from '../actions'
+import { REPLACE_STATE } from '../actionTypes'
 import { hydrateState, type State } from '../state'
 
 /** Options passed to the Redux DevTools extension's `connect`. */
@@ -49,7 +50,8 @@ export function devTools(options: DevToolsOptions = {}): DevToolsConnector {
 
 /**
  * Connects a store to the Redux DevTools extension when it is installed: every action with the
- * state after it, and time travel (JUMP_TO_STATE / JUMP_TO_ACTION) by replacing the state.
+ * state after it, and time travel (JUMP_TO_STATE / JUMP_TO_ACTION) by replacing the state. A
+ * replaced state (`tessera/replaceState`, what a jump dispatches) is not sent back to it.
  * @returns a disconnect function, or undefined when there is no extension.
  */
 export function connectDevTools(host: DevToolsHost, options: DevToolsOptions = {}): (() => void) | undefined {
@@ -57,7 +59,7 @@ export function connectDevTools(host: DevToolsHost, options: DevToolsOptions = {
   if (extension === undefined || typeof extension.connect !== 'function') return undefined
   const connection = extension.connect({ name: options.name ?? 'Tessera', maxAge: options.maxAge ?? 100, actionSanitizer: options.actionSanitizer, stateSanitizer: options.stateSanitizer })
   connection.init(host.getState())
-  const stopSending = host.subscribe((action) => connection.send(action, host.getState()))
+  const stopSending = host.subscribe((action) => action.type !== REPLACE_STATE && connection.send(action, host.getState()))
   const stopListening = connection.subscribe((message) => {
     if (message.type !== 'DISPATCH' || message.state === undefined) return
     const kind = message.payload?.type
