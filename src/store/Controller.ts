@@ -8,11 +8,9 @@ import { AbortOptimistic } from '../endpoint/AbortOptimistic'
 import type { Query } from '../endpoint/Query'
 import { createExpireAll, createFetch, createInvalidate, createInvalidateAll, createOptimistic, createReset, createSubscribe, type Action, type FetchCause, type ReceiveAction, type ReceiveErrorAction } from './actions'
 import { SUBSCRIBE, UNSUBSCRIBE } from './actionTypes'
-import { GCManager } from './managers/GCManager'
-import { NetworkManager } from './managers/NetworkManager'
-import { tesseraHooks, type Args, type ArgsOrNull, type FetchReturn, type KeyFilter, type Manager, type ManagerAPI, type ReadRest, type SetValue, type TesseraHooks, type WriteRest } from './Manager'
+import { createKernel, type Kernel } from './kernel'
+import type { Args, ArgsOrNull, FetchReturn, KeyFilter, ManagerAPI, ReadRest, SetValue, WriteRest } from './Manager'
 import { origins } from './origins'
-import { OptimisticView } from './optimistic'
 import { queryFor } from './query'
 import { ExpiryStatus, selectErrorOf, selectPaths, selectResponse, type ResponseInfo } from './selectors'
 import { createInitialState, selectMeta, type State } from './state'
@@ -44,13 +42,12 @@ export interface ControllerOptions {
   /** The store's `batch` (see `Store.batch`). Default: runs `run`, every change applied as it is made. */
   batch?: <T>(run: () => T) => T
   now?: () => number
-  network?: NetworkManager
-  gc?: GCManager
   /**
-   * The store's managers: Tessera hooks with `mount` / `unmount` follow the mounted reads
-   * (polling); the one with `request` (at most one) runs every request.
+   * The store's services (read side, request table, registry of mounted reads, collector, the
+   * hooks that run requests), which `createStore` builds once. Default: a kernel of its own with
+   * no collector and no plugins.
    */
-  managers?: readonly Manager[]
+  kernel?: Kernel
 }
 
 /** The dispatch of a controller made without a store: there is nothing to apply an action to. */
@@ -66,7 +63,7 @@ function notConnected(action: Action): never {
  * The imperative side of the cache: fetch, mutate, invalidate and read endpoints. A facade over
  * pure parts: every change goes through `dispatch` as a plain action built by `toAction` (whether
  * the data came from the network, `setResponse` or an optimistic guess), reads are selectors over
- * the optimistic view, and the NetworkManager only tracks the requests this starts. Calls go
+ * the optimistic view, and the store's kernel (see `Kernel`) only tracks the requests this starts and who reads what. Calls go
  * down: no part calls back into the controller, except managers through the `ManagerAPI` every
  * manager is given. Methods are bound: destructure them freely.
  */
@@ -80,17 +77,15 @@ export class Controller implements ManagerAPI {
   declare readonly now: () => number
   /** The store's `batch`: the changes `run` makes are applied as one action at its end, or none if it throws (see `Store.batch`). */
   declare readonly batch: <T>(run: () => T) => T
-  #network: NetworkManager
-  #gc: GCManager
-  /** The read side (memo cache, schema registry, optimistic view), shared with the GC. */
-  #reads: OptimisticView
+  /** The store's services (see `Kernel`): what reads go through, what requests are tracked in, who reads what. */
+  #kernel: Kernel
+  /** The read side (memo cache, schema registry, optimistic view), the kernel's. */
+  #reads: Kernel['reads']
   #lastTick = -Infinity
   /** The key `fetchIfStale` computed for the call it hands to `fetch`, so that it is computed once. */
   #known: [EndpointInterface, readonly unknown[], string] | undefined
   /** Why the next `fetch` is made (`because`, or `fetchIfStale`'s reading of the cache); 'manual' when unset. */
   #cause: FetchCause | undefined
-  /** The hooks that run every request (retries, offline queue), if the store has them. */
-  #requester: TesseraHooks | undefined
 
   constructor(options: ControllerOptions = {}) {
     this.dispatch = options.dispatch ?? notConnected
@@ -98,21 +93,10 @@ export class Controller implements ManagerAPI {
     this.getState = options.getState ?? ((state) => () => state)(createInitialState())
     this.now = options.now ?? Date.now
     this.batch = options.batch ?? ((run) => run())
-    this.#network = options.network ?? new NetworkManager()
-    // Only the hooks a manager keeps under the symbol: a method an app names `subscribe` or `request` is its own.
-    const hooks = (options.managers ?? []).flatMap((manager) => manager[tesseraHooks] ?? [])
-    const requesters = hooks.filter((own) => own.request)
-    // A misconfiguration, caught in development; a production build uses the first.
-    if (process.env.NODE_ENV !== 'production' && requesters.length > 1) {
-      throw new TypeError('createStore: two managers have a `request` hook, and every request runs through one: keep one OfflineManager (or one manager of your own that retries or queues).')
-    }
-    this.#requester = requesters[0]
-    this.#reads = new OptimisticView()
-    // Plain data handed down, not a callback: the GC reads through the same caches as readers.
-    const gc = (this.#gc = options.gc ?? new GCManager())
-    gc.reads = this.#reads
-    // (A manager that polls is one, for the development warning that nothing polls, hooks or not.)
-    gc.followers = hooks.filter((own) => own.mount || own.unmount || own.polls)
+    const kernel = (this.#kernel = options.kernel ?? createKernel([], {}).kernel)
+    this.#reads = kernel.reads
+    // The followers of mounted reads are given the controller as their API.
+    kernel.readers.api = this
     // Methods an app takes off the controller (`const { fetch } = useController()`): bound once.
     for (const name of Object.getOwnPropertyNames(Controller.prototype)) {
       if (name !== 'constructor') (this as any)[name] = (this as any)[name].bind(this)
@@ -147,13 +131,13 @@ export class Controller implements ManagerAPI {
       return Promise.reject(error) as FetchReturn<E>
     }
     const read = !endpoint.sideEffect
-    const running = read ? this.#network.running(key) : undefined
+    const running = read ? this.#kernel.requests.running(key) : undefined
     if (running) return running as FetchReturn<E>
     const fetchedAt = this.#tick()
     this.#send(createFetch(key, args, fetchedAt, cause), endpoint, args)
     if (!read && typeof endpoint.getOptimisticResponse === 'function') this.#addOptimistic(endpoint, key, args, fetchedAt)
     const abort = new AbortController()
-    return this.#network.track(key, read, this.#request(endpoint, key, args, fetchedAt, abort.signal), abort) as FetchReturn<E>
+    return this.#kernel.requests.track(key, read, this.#request(endpoint, key, args, fetchedAt, abort.signal), abort) as FetchReturn<E>
   }
 
   /** Fetches only when the cached data is missing, stale or invalid; otherwise resolves to it. */
@@ -200,14 +184,14 @@ export class Controller implements ManagerAPI {
   invalidate<E extends EndpointInterface>(endpoint: E, ...args: ArgsOrNull<E>): void {
     if (args[0] === null) return
     const key = endpoint.key(...args)
-    this.#network.forget(key)
+    this.#kernel.requests.unshare(key)
     this.#send(createInvalidate(key, this.#tick()), endpoint, args)
   }
 
   /** Invalidates every cached key the filter accepts (an endpoint accepts all of its keys). */
   invalidateAll(filter: KeyFilter): void {
     const keys = this.#keysMatching(filter)
-    for (const key of keys) this.#network.forget(key)
+    for (const key of keys) this.#kernel.requests.unshare(key)
     this.dispatch(createInvalidateAll(keys, this.#tick()))
   }
 
@@ -218,7 +202,7 @@ export class Controller implements ManagerAPI {
 
   /** Empties the cache. Responses to requests started before this never land. */
   resetEntireStore(): void {
-    this.#network.forgetAll()
+    this.#kernel.requests.unshare()
     this.forget()
     this.dispatch(createReset(this.#tick()))
   }
@@ -303,7 +287,7 @@ export class Controller implements ManagerAPI {
    */
   subscribe<E extends EndpointInterface>(endpoint: E, ...args: ArgsOrNull<E>): void {
     // Polling is opt-in (so apps that never poll do not bundle it): says how, once per endpoint.
-    if (process.env.NODE_ENV !== 'production' && endpoint.pollFrequency && !this.#gc.followers.some((hooks) => hooks.polls !== false) && warnOnce(endpoint)) {
+    if (process.env.NODE_ENV !== 'production' && endpoint.pollFrequency && !this.#kernel.readers.followers.some((hooks) => hooks.polls !== false) && warnOnce(endpoint)) {
       console.warn(
         `${endpoint.name}: pollFrequency is ${endpoint.pollFrequency} ms, but this store has no PollingManager, so nothing polls. ` +
           "Add one, imported from 'tessera': createStore({ managers: [new PollingManager()] }) or <DataProvider managers={[new PollingManager()]}>.",
@@ -328,7 +312,7 @@ export class Controller implements ManagerAPI {
    * subscriptions (`subscribe`), as in data-client. Call `release` when done.
    */
   retain<E extends EndpointInterface>(endpoint: E, ...args: ArgsOrNull<E>): void {
-    if (args[0] !== null) this.#gc.retain(endpoint.key(...args), endpoint, args)
+    if (args[0] !== null) this.#kernel.readers.retain(endpoint.key(...args), endpoint, args)
   }
 
   /**
@@ -338,12 +322,12 @@ export class Controller implements ManagerAPI {
    * cache, where the reading component shows it.
    */
   revalidate(cause: FetchCause = 'focus'): void {
-    for (const { endpoint, args } of this.#gc.mounted()) this.because(cause, () => this.fetchIfStale(endpoint, ...args)).catch(() => undefined)
+    for (const { endpoint, args } of this.#kernel.readers.entries()) this.because(cause, () => this.fetchIfStale(endpoint, ...args)).catch(() => undefined)
   }
 
   /** The component that `retain`ed this argument set (or a subscription) no longer shows it. */
   release<E extends EndpointInterface>(endpoint: E, ...args: ArgsOrNull<E>): void {
-    if (args[0] !== null) this.#gc.release(endpoint.key(...args))
+    if (args[0] !== null) this.#kernel.readers.release(endpoint.key(...args))
   }
 
   /** Dispatches an action made here, its endpoint (and value) kept beside it (see `origins`). */
@@ -359,7 +343,7 @@ export class Controller implements ManagerAPI {
    * @returns true when more keys are due (call again to continue).
    */
   sweep(): boolean {
-    return this.#gc.sweep()
+    return this.#kernel.collector?.sweep() ?? false
   }
 
   /** The entity records a read of this argument set is built from (pending guesses applied). */
@@ -369,12 +353,12 @@ export class Controller implements ManagerAPI {
 
   /** Aborts the in-flight read for this argument set; its response is ignored. */
   abort<E extends EndpointInterface>(endpoint: E, ...args: Args<E>): boolean {
-    return this.#network.abort(endpoint.key(...args))
+    return this.#kernel.requests.abort(endpoint.key(...args))
   }
 
   /** True while a read for this argument set is in flight. */
   isFetching<E extends EndpointInterface>(endpoint: E, ...args: ArgsOrNull<E>): boolean {
-    return args[0] !== null && this.#network.isFetching(endpoint.key(...args))
+    return args[0] !== null && this.#kernel.requests.isFetching(endpoint.key(...args))
   }
 
   /**
@@ -445,7 +429,8 @@ export class Controller implements ManagerAPI {
     try {
       const run = () => callWithSignal(endpoint, args, signal)
       // A manager with the `request` hook (OfflineManager) decides when, and how often, it runs.
-      value = await (this.#requester ? this.#requester.request!({ endpoint, key, args, fetchedAt, signal, read: !endpoint.sideEffect }, run) : run())
+      const requester = this.#kernel.requester
+      value = await (requester ? requester.request!({ endpoint, key, args, fetchedAt, signal, read: !endpoint.sideEffect }, run) : run())
       if (signal.aborted) throw signal.reason
       action = receiveAction(endpoint, key, args, value, fetchedAt, this.now(), this.getState(), this.#reads.schemas)
     } catch (error) {

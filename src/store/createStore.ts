@@ -6,8 +6,8 @@ import { BATCH, HYDRATE, SUBSCRIBE, UNSUBSCRIBE } from './actionTypes'
 import { Controller, type ControllerOptions } from './Controller'
 import { tesseraHooks, type Dispatch, type Manager, type ManagerAPI, type Middleware } from './Manager'
 import { origins } from './origins'
-import { GCManager, type GCOptions } from './managers/GCManager'
-import { NetworkManager } from './managers/NetworkManager'
+import type { GCOptions } from './collector'
+import { createKernel } from './kernel'
 import type { DevToolsConnector } from './managers/devtools'
 import { reducer } from './reducer'
 import { createInitialState, hydrateState, type State } from './state'
@@ -103,7 +103,6 @@ export function createStore(options: StoreOptions = {}): Store {
   }
   let state: State = options.initialState ? hydrateState(options.initialState) : createInitialState()
   const listeners = new Set<StoreListener>()
-  const { managers, network, gc } = withDefaultManagers(options)
   // While a batch is open: the state with its changes applied, and those changes (see `batch`).
   let held: State | undefined
   const queue: Action[] = []
@@ -118,6 +117,7 @@ export function createStore(options: StoreOptions = {}): Store {
     }
     const before = state
     state = reducer(state, action)
+    kernel.collector!.observe(action)
     // Only server data since the first of it: the server snapshot follows the state; after
     // anything else, it takes later hydrates only.
     if (action.type === HYDRATE && (server ||= action.server && before)) server = server === before ? state : reducer(server, action)
@@ -151,7 +151,10 @@ export function createStore(options: StoreOptions = {}): Store {
       throw error
     }
   }
-  const controller = new (options.Controller ?? Controller)({ dispatch: send, getState, batch, now: options.now ?? (() => Date.now()), network, gc, managers })
+  const now = options.now ?? (() => Date.now())
+  // The store's services, built once (configured by a NetworkManager / GCManager in `managers`); the rest are plugins.
+  const { kernel, plugins: managers } = createKernel(options.managers ?? [], options, { now, getState, dispatch: send })
+  const controller = new (options.Controller ?? Controller)({ dispatch: send, getState, batch, now, kernel })
   for (const manager of [...managers].reverse()) {
     // The property first, as data-client (0.14 on) reads it; getMiddleware() otherwise.
     const middleware: Middleware | undefined = manager.middleware ?? manager.getMiddleware?.()
@@ -173,6 +176,8 @@ export function createStore(options: StoreOptions = {}): Store {
     cleanup() {
       disconnect?.()
       for (const manager of managers) manager.cleanup?.()
+      kernel.collector!.cleanup()
+      kernel.requests.abortAll()
       controller.forget()
     },
   }
@@ -197,37 +202,4 @@ function missingProtocol(): never {
           "import { actionTypes } (or getDefaultManagers) from 'tessera' where the manager is written, as data-client apps do, or give a Tessera manager a [tesseraHooks] member."
       : 'Tessera E206',
   )
-}
-
-/**
- * The store's managers: those given, with a NetworkManager and a GCManager in front unless the
- * list already has its own (which the Controller then uses).
- * @throws {TypeError} for two of either kind, or `gcTime`/`gcBatch` beside a GCManager of the app's.
- */
-function withDefaultManagers(options: StoreOptions): { managers: Manager[]; network: NetworkManager; gc: GCManager } {
-  const given = options.managers ?? []
-  const added: Manager[] = []
-  // The name is passed in: a minifier may rename the class.
-  const pick = <M extends Manager>(kind: new (options: GCOptions) => M, name: string): M => {
-    const found = given.filter((manager): manager is M => manager instanceof kind)
-    if (found.length > 1) {
-      throw new TypeError(
-        process.env.NODE_ENV !== 'production'
-          ? `createStore: \`managers\` has ${found.length} ${name}s; a store runs one. Spread getDefaultManagers() once, or leave it out (createStore adds the defaults by itself).`
-          : `Tessera E205: ${found.length} ${name}`,
-      )
-    }
-    return found[0] ?? (added[added.length] = new kind(options))
-  }
-  const network = pick(NetworkManager, 'NetworkManager')
-  const gc = pick(GCManager, 'GCManager')
-  if (!added.includes(gc) && (options.gcTime !== undefined || options.gcBatch !== undefined)) {
-    throw new TypeError(
-      process.env.NODE_ENV !== 'production'
-        ? 'createStore: gcTime and gcBatch configure the GCManager createStore makes, but `managers` has one already: ' +
-            'give them to it instead (getDefaultManagers({ gcTime }) or new GCManager({ gcTime })).'
-        : 'Tessera E204: gcTime',
-    )
-  }
-  return { managers: [...added, ...given], network, gc }
 }

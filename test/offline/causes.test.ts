@@ -2,7 +2,7 @@
  * Why this fetch: every fetch action a store sees says why it went out. Read here from the
  * actions a headless store's subscribers saw (the React causes are in causes.react.test.tsx).
  */
-import { Controller, FETCH, tesseraHooks, NetworkManager, PollingManager, createStore, reducer, type Action, type FetchAction, type Manager } from '../../src/index'
+import { FETCH, tesseraHooks, NetworkManager, PollingManager, createStore, reducer, type Action, type FetchAction, type Manager } from '../../src/index'
 import { OfflineManager } from '../../src/offline/index'
 import { createTestStore, flush } from '../helpers/createTestStore'
 import { inProduction } from '../helpers/inProduction'
@@ -133,7 +133,7 @@ describe('the request hook', () => {
   it('refuses two managers with a request hook in development; a production build uses the first', async () => {
     const hook = (answer: string): Manager => ({ [tesseraHooks]: { request: () => Promise.resolve({ id: '1', text: answer }) } })
     expect(() => createStore({ managers: [hook('first'), hook('second')] })).toThrow(TypeError)
-    expect(() => new Controller({ managers: [new OfflineManager(), new OfflineManager()] })).toThrow(/two managers have a `request` hook/)
+    expect(() => createStore({ managers: [new OfflineManager(), new OfflineManager()] })).toThrow(/two managers have a `request` hook/)
     const server = createServer()
     await inProduction(async () => {
       const store = createStore({ managers: [new NetworkManager(), hook('first'), hook('second')] })

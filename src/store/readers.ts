@@ -1,0 +1,60 @@
+import type { EndpointInterface } from '../endpoint/types'
+import type { ManagerAPI, TesseraHooks } from './Manager'
+
+/** One argument set that something on screen reads: how many readers, and what they read. */
+export interface MountedRead {
+  readonly key: string
+  readonly endpoint: EndpointInterface
+  readonly args: readonly unknown[]
+  /** Components (and subscriptions) reading it now; at least 1 while it is listed. */
+  count: number
+}
+
+/**
+ * The store's one registry of mounted reads: which argument sets something on screen reads, and
+ * how many readers each has. The reading hooks and `controller.subscribe` register here (through
+ * `controller.retain` / `release`); the garbage collector keeps what is listed, `revalidate`
+ * refetches it, and every manager with `mount` / `unmount` hooks hears of the first and the last
+ * reader of each argument set, so no manager keeps a count of its own. Plain data out
+ * (`entries`), for the devtools.
+ */
+export class Readers {
+  #reads = new Map<string, MountedRead>()
+  /** The hooks that follow first and last readers (polling, a live stream, retries), in the store's order. */
+  readonly followers: readonly TesseraHooks[]
+  /** What a follower's `mount` is given: the store's controller, once it exists. */
+  declare api: ManagerAPI
+  /** Told when the last reader of a key went away (the collector starts its gcTime). */
+  declare onIdle: ((key: string) => void) | undefined
+
+  constructor(followers: readonly TesseraHooks[] = []) {
+    this.followers = followers
+  }
+
+  /** A reader of `key` mounted; the first one is announced to the followers. */
+  retain(key: string, endpoint: EndpointInterface, args: readonly unknown[]): void {
+    const read = this.#reads.get(key)
+    if (read !== undefined) return void read.count++
+    this.#reads.set(key, { key, count: 1, endpoint, args })
+    for (const hooks of this.followers) hooks.mount?.(this.api, endpoint, args)
+  }
+
+  /** A reader of `key` went away; with the last one, the followers are told and the key may be collected. */
+  release(key: string): void {
+    const read = this.#reads.get(key)
+    if (read === undefined || --read.count > 0) return
+    this.#reads.delete(key)
+    for (const hooks of this.followers) hooks.unmount?.(read.endpoint, read.args)
+    this.onIdle?.(key)
+  }
+
+  /** True while something reads `key`. */
+  has(key: string): boolean {
+    return this.#reads.has(key)
+  }
+
+  /** Every mounted read, oldest first. */
+  entries(): IterableIterator<Readonly<MountedRead>> {
+    return this.#reads.values()
+  }
+}
