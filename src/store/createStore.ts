@@ -103,9 +103,6 @@ export function createStore(options: StoreOptions = {}): Store {
   }
   let state: State = options.initialState ? hydrateState(options.initialState) : createInitialState()
   const listeners = new Set<StoreListener>()
-  // While a batch is open: the state with its changes applied, and those changes (see `batch`).
-  let held: State | undefined
-  const queue: Action[] = []
   // The state React hydrates against, from the first server data on (see `getServerState`).
   let server: State | undefined
 
@@ -124,33 +121,7 @@ export function createStore(options: StoreOptions = {}): Store {
     for (const listener of [...listeners]) listener(action)
   }
   let dispatch: Dispatch = apply
-  const getState = () => held ?? state
-  // Every dispatch, the controller's and the store's: held in the open batch, if any.
-  const send: Dispatch = (action) => {
-    if (!held || action.type === SUBSCRIBE || action.type === UNSUBSCRIBE) return dispatch(action)
-    held = reducer(held, action)
-    queue.push(action)
-  }
-  const batch = <T,>(run: () => T): T => {
-    // `held` is the outer batch's state, if any: where a throw here goes back to.
-    const outer = held
-    const length = queue.length
-    held = getState()
-    try {
-      const result = run()
-      if (!outer) {
-        held = undefined
-        const actions = queue.splice(0)
-        if (actions[0]) dispatch(actions[1] ? { type: BATCH, actions } : actions[0])
-      }
-      return result
-    } catch (error) {
-      // Nothing of this run is applied: an outer batch goes on from where this one began.
-      held = outer
-      queue.length = length
-      throw error
-    }
-  }
+  const { getState, send, batch } = batching(() => state, (action) => dispatch(action))
   const now = options.now ?? (() => Date.now())
   // The store's services, built once (configured by a NetworkManager / GCManager in `managers`); the rest are plugins.
   const { kernel, plugins: managers } = createKernel(options.managers ?? [], options, { now, getState, dispatch: send })
@@ -185,6 +156,44 @@ export function createStore(options: StoreOptions = {}): Store {
   // The bridge leaves out its own jumps (see connectDevTools).
   const disconnect = options.devtools ? options.devtools(store) : undefined
   return store
+}
+
+/**
+ * The store's batches (see `Store.batch`): `send` is every dispatch, the controller's and the
+ * store's, held in the open batch if there is one; `getState` sees what the batch changed so far;
+ * `dispatch` applies what a batch made, as one action, when the outermost one returns.
+ */
+function batching(applied: () => State, dispatch: Dispatch): { getState: () => State; send: Dispatch; batch: <T>(run: () => T) => T } {
+  // While a batch is open: the state with its changes applied, and those changes.
+  let held: State | undefined
+  const queue: Action[] = []
+  const getState = () => held ?? applied()
+  const send: Dispatch = (action) => {
+    if (!held || action.type === SUBSCRIBE || action.type === UNSUBSCRIBE) return dispatch(action)
+    held = reducer(held, action)
+    queue.push(action)
+  }
+  const batch = <T,>(run: () => T): T => {
+    // `held` is the outer batch's state, if any: where a throw here goes back to.
+    const outer = held
+    const length = queue.length
+    held = getState()
+    try {
+      const result = run()
+      if (!outer) {
+        held = undefined
+        const actions = queue.splice(0)
+        if (actions[0]) dispatch(actions[1] ? { type: BATCH, actions } : actions[0])
+      }
+      return result
+    } catch (error) {
+      // Nothing of this run is applied: an outer batch goes on from where this one began.
+      held = outer
+      queue.length = length
+      throw error
+    }
+  }
+  return { getState, send, batch }
 }
 
 /**
