@@ -11,7 +11,8 @@ import type { ReceiveAction } from '../store/actions'
 import type { Store } from '../store/createStore'
 import { hydrateAction, type ServerDataBatch } from '../ssr/hydrate'
 import type { QueuedMutation } from './OfflineManager'
-import { isQueuedMutation, type PersistedQueue } from './persist'
+import { isQueuedMutation } from './isQueuedMutation'
+import type { PersistedQueue } from './persist'
 
 /** What syncTabs needs of an OfflineManager: its queue, and who sends it. */
 export interface TabsQueue extends PersistedQueue {
