@@ -57,12 +57,12 @@ export class Connection {
   }
 
   /**
-   * A reader came: the stream stays open and sends it `subscribe()`, or opens, unless a reconnect
+   * A reader came: the stream stays open and sends it `subscribeMessage()`, or opens, unless a reconnect
    * waits its turn (the reader waits with it, and is subscribed on open).
    */
-  want(subscribe: () => unknown): void {
+  want(subscribeMessage: () => unknown): void {
     clearTimeout(this.#lingerTimer)
-    if (this.#open) this.send(subscribe())
+    if (this.#open) this.send(subscribeMessage())
     else if (this.#retryTimer === undefined) this.connect()
   }
 
@@ -124,7 +124,7 @@ export class Connection {
     clearTimeout(this.#retryTimer)
     clearTimeout(this.#lingerTimer)
     this.#retryTimer = this.#lingerTimer = undefined
-    this.#drop()
+    this.#closeSocket()
   }
 
   #online = (): void => {
@@ -143,7 +143,7 @@ export class Connection {
   #lost(socket: LiveSocket): void {
     if (this.#socket !== socket) return
     if (this.#open && Date.now() - this.#openedAt >= STABLE) this.#attempt = 0
-    this.#drop()
+    this.#closeSocket()
     this.#retry()
   }
 
@@ -158,7 +158,7 @@ export class Connection {
   }
 
   /** Lets go of the current socket and closes it; its late events are ignored. */
-  #drop(): void {
+  #closeSocket(): void {
     const socket = this.#socket
     this.#socket = undefined
     this.#open = false

@@ -28,8 +28,8 @@ export class FrameInbox {
   push(data: unknown): void {
     this.#inbox.push(data)
     if (this.#frame !== undefined) return
-    const raf = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => this.#flush()) : undefined
-    const timer = setTimeout(() => this.#flush(), raf === undefined ? 16 : 100)
+    const raf = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => this.#applyFrame()) : undefined
+    const timer = setTimeout(() => this.#applyFrame(), raf === undefined ? 16 : 100)
     this.#frame = () => {
       if (raf !== undefined) cancelAnimationFrame(raf)
       clearTimeout(timer)
@@ -48,7 +48,7 @@ export class FrameInbox {
    * of its own inside it, so a message that throws is undone alone, and the next reads what the
    * ones before wrote (two increments in one frame make two).
    */
-  #flush(): void {
+  #applyFrame(): void {
     this.#frame?.()
     const inbox = this.#inbox
     this.#inbox = []

@@ -63,7 +63,7 @@ export async function persist(store: Store, options: PersistOptions): Promise<Pe
   // Made once the storage is read; until then actions are only tracked.
   let writer: StorageWriter | undefined
   let queueChanged = false
-  const unsubscribe = store.subscribe((action) => {
+  const stopTracking = store.subscribe((action) => {
     trackHeld(held, action)
     writer?.schedule()
   })
@@ -92,7 +92,7 @@ export async function persist(store: Store, options: PersistOptions): Promise<Pe
     flush: () => started.flush(),
     stop() {
       started.stop()
-      unsubscribe()
+      stopTracking()
       stopQueue?.()
       stopPage()
     },

@@ -95,7 +95,7 @@ export function createServerData(options: ServerDataOptions = {}): ServerData {
     pending.push(action)
     all.push(action)
   }
-  const unsubscribe = store.subscribe(record)
+  const stopRecording = store.subscribe(record)
   const takeCode = (): string => {
     if (pending.length === 0) return ''
     const batch: ServerDataBatch = { now: store.controller.now(), actions: pending }
@@ -110,7 +110,7 @@ export function createServerData(options: ServerDataOptions = {}): ServerData {
   const close = (): void => {
     if (closed) return
     closed = true
-    unsubscribe()
+    stopRecording()
     store.cleanup()
   }
   return {
