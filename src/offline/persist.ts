@@ -2,6 +2,9 @@
 // then keeps the storage in step with the state by writing only what changed (persist/diff.ts,
 // persist/writer.ts). The storage format is in persist/format.ts.
 
+// Spelled out so that bundlers replace `process.env.NODE_ENV` and drop the development-only texts.
+declare const process: { env: { NODE_ENV?: string } }
+
 import type { Store } from '../store/createStore'
 import type { QueuedMutation } from './OfflineManager'
 import { describe, warnTo } from './persist/format'
@@ -79,7 +82,7 @@ export async function persist(store: Store, options: PersistOptions): Promise<Pe
   try {
     entries = await storage.getAll()
   } catch (error) {
-    warn(752, `could not read the storage (${describe(error)}); starting empty.`)
+    warn(752, process.env.NODE_ENV !== 'production' ? `could not read the storage (${describe(error)}); starting empty.` : '')
   }
   const restored = restoreEntries(store, before, entries, { version, offline, warn })
   const started = (writer = new StorageWriter(store, storage, restored, { version, throttleMs, offline, held, warn }))

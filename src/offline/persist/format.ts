@@ -24,7 +24,10 @@ export const responseEntry = (key: string): string => RESPONSE + key
 /** The storage key of one record. */
 export const recordEntry = (entityKey: string, pk: string): string => RECORD + JSON.stringify([entityKey, pk])
 
-/** Reports a problem with the storage by its number (`Tessera E75x` in production). */
+/**
+ * Reports a problem with the storage by its number (`Tessera E75x` in production). Callers pass
+ * the text behind `process.env.NODE_ENV !== 'production'`, so production bundles drop it.
+ */
 export type Warn = (code: number, text: string) => void
 
 /** The persister's `warn`: the development sentence, or the production code, to `onWarning`. */

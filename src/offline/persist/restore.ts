@@ -3,6 +3,9 @@
 // meanwhile is never overwritten by older saved data. What it could not use is left for the
 // writer to delete.
 
+// Spelled out so that bundlers replace `process.env.NODE_ENV` and drop the development-only texts.
+declare const process: { env: { NODE_ENV?: string } }
+
 import { isRecord } from '../../schema/kinds'
 import { HYDRATE, RECEIVE } from '../../store/actionTypes'
 import type { HydrateAction, ReceiveAction } from '../../store/actions'
@@ -54,9 +57,11 @@ export function restoreEntries(store: Store, before: State, entries: Iterable<re
   if (saved.keys.length > 0 && written?.version !== options.version) {
     options.warn(
       750,
-      written
-        ? `the storage was written for version ${JSON.stringify(written.version)}, this app is version ${JSON.stringify(options.version)}: it was not restored, and is cleared.`
-        : 'the storage holds no Tessera header (or another format): it was not restored, and is cleared.',
+      process.env.NODE_ENV === 'production'
+        ? ''
+        : written
+          ? `the storage was written for version ${JSON.stringify(written.version)}, this app is version ${JSON.stringify(options.version)}: it was not restored, and is cleared.`
+          : 'the storage holds no Tessera header (or another format): it was not restored, and is cleared.',
     )
     stale.push(...saved.keys)
   } else if (saved.keys.length > 0) {
@@ -116,7 +121,7 @@ function readRecords(records: Record<string, unknown>, warn: Warn): { found: Rec
       pk = JSON.parse(id)
     } catch {}
     if (!Array.isArray(pk) || pk.length !== 2 || typeof pk[0] !== 'string' || typeof pk[1] !== 'string' || !isRecord(value) || typeof value.record !== 'object') {
-      warn(751, `the entry "${RECORD}${id}" is not a record: it was dropped.`)
+      warn(751, process.env.NODE_ENV !== 'production' ? `the entry "${RECORD}${id}" is not a record: it was dropped.` : '')
       dropped.add(id)
       continue
     }
@@ -147,7 +152,7 @@ function readResponses(
       const action = { type: RECEIVE, key, args: [], result: value.result, meta: value.meta, entities, entitiesMeta }
       batch.push(...hydrateAction({ now, actions: [action as unknown as ReceiveAction] }, now).actions)
     } catch (error) {
-      warn(751, `the entry "${RESPONSE}${key}" is not a saved response (${describe(error)}): it was dropped.`)
+      warn(751, process.env.NODE_ENV !== 'production' ? `the entry "${RESPONSE}${key}" is not a saved response (${describe(error)}): it was dropped.` : '')
       stale.push(RESPONSE + key)
     }
   }
@@ -182,7 +187,7 @@ function heldRecords(value: { meta?: unknown; pks?: unknown }, records: Record<s
 /** The saved offline queue, given back to the manager; entries that are not queued mutations are dropped. */
 function restoreQueue(queue: unknown, offline: PersistedQueue, warn: Warn): void {
   const items = Array.isArray(queue) ? queue.filter(isQueuedMutation) : []
-  if (!Array.isArray(queue) || items.length !== queue.length) warn(754, 'the saved offline queue held entries that are not queued mutations: they were dropped.')
+  if (!Array.isArray(queue) || items.length !== queue.length) warn(754, process.env.NODE_ENV !== 'production' ? 'the saved offline queue held entries that are not queued mutations: they were dropped.' : '')
   if (items.length > 0) offline.restore(items)
 }
 

@@ -2,6 +2,9 @@
 // last save (diff.ts), throttled, one save at a time. A failed write keeps its changes for the
 // next save, so the storage catches up once it works again.
 
+// Spelled out so that bundlers replace `process.env.NODE_ENV` and drop the development-only texts.
+declare const process: { env: { NODE_ENV?: string } }
+
 import type { Store } from '../../store/createStore'
 import { createInitialState, type ResponseMeta, type State } from '../../store/state'
 import { readEntry, tableKeys, type RecordTable } from '../../schema/table'
@@ -106,7 +109,7 @@ export class StorageWriter {
     } catch (error) {
       this.#retry(write)
       // One warning per run of failures, not one per throttle window.
-      if (!this.#failing) this.#options.warn(753, `could not write to the storage (${describe(error)}); the cache is unchanged and the write will be tried again.`)
+      if (!this.#failing) this.#options.warn(753, process.env.NODE_ENV !== 'production' ? `could not write to the storage (${describe(error)}); the cache is unchanged and the write will be tried again.` : '')
       this.#failing = true
     }
   }
