@@ -8,7 +8,9 @@ import { createElement, use, useState, useSyncExternalStore, type ReactNode } fr
 import { useServerInsertedHTML } from 'next/navigation'
 import { DataProvider as StoreProvider, type DataProviderProps as StoreProviderProps } from '../react/DataProvider'
 import { useDataContext } from '../react/context'
-import { createServerData, hydrateAction, receiveServerData, type ServerDataBatch } from '../ssr/index'
+import { receiveServerData } from '../ssr/browser'
+import { hydrateAction, type ServerDataBatch } from '../ssr/hydrate'
+import { createServerData } from '../ssr/server'
 import { createStore, type Store } from '../store/index'
 import { forOneRender } from './forOneRender'
 

@@ -2,7 +2,7 @@
 // component that hands what it fetched to the client components below.
 import { cache, createElement, type ReactNode } from 'react'
 import { after } from 'next/server'
-import { createServerData, takeServerData } from '../ssr/index'
+import { createServerData, takeServerData } from '../ssr/server'
 import type { Store } from '../store/index'
 import { forOneRender } from './forOneRender'
 import { HydrateData } from './index'

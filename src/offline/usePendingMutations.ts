@@ -13,7 +13,7 @@ const none: readonly QueuedMutation[] = []
 export function usePendingMutations(): readonly QueuedMutation[] {
   const { store, controller } = useDataContext('usePendingMutations')
   const offline = offlineManagerOf(store.controller) ?? offlineManagerOf(controller)
-  const subscribe = useCallback((listener: () => void) => offline?.subscribePending(listener) ?? (() => undefined), [offline])
+  const listen = useCallback((listener: () => void) => offline?.subscribePending(listener) ?? (() => undefined), [offline])
   const read = () => offline?.pending() ?? none
-  return useSyncExternalStore(subscribe, read, read)
+  return useSyncExternalStore(listen, read, read)
 }

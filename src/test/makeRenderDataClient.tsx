@@ -69,55 +69,7 @@ export function makeRenderDataClient(Provider: ComponentType<TestProviderProps>)
     }
     // Fresh managers (and so a fresh network and poller) for every render.
     const managers = getDefaultManagers()
-    const inflight = new Set<Promise<unknown>>()
-    let made: Controller | undefined
-
-    class ActController extends Controller {
-      constructor(controllerOptions: ControllerOptions) {
-        super(controllerOptions)
-        made = this
-        // Every change to the cache (a response landing, a poll, the test's setResponse) renders
-        // inside act, so React renders its outcome before the call returns and never warns of an
-        // update outside act. Actions dispatched inside an act scope (an effect React runs while
-        // it flushes one, a test's own act) join it: an act opened there would end the enclosing
-        // scope early, and React, flushing the rest of its queue outside any scope, would wait
-        // for a scheduler that fake timers never run (the test hangs).
-        const dispatch = this.dispatch
-        this.dispatch = (action) => {
-          if (insideAct()) dispatch(action)
-          else
-            testingLibraryAct(() => {
-              dispatch(action)
-              // An update of the tree inside this act: React leaves the retry of a render that
-              // `use()` suspended inside the synchronous act of the first render unscheduled
-              // until one comes (an update outside act does not), so the promise the dispatch
-              // just settled would never be read.
-              kick()
-            })
-        }
-        // A store batch (LiveManager's frames, the test's own) applies its changes when `run`
-        // returns, past the dispatch above: that one update renders inside act too.
-        const batch = this.batch
-        ;(this as { batch: Controller['batch'] }).batch = (run) => {
-          if (insideAct()) return batch(run)
-          let result!: ReturnType<typeof run>
-          testingLibraryAct(() => {
-            result = batch(run)
-            kick()
-          })
-          return result
-        }
-        const fetch = this.fetch
-        // Every request goes through here (hooks, interceptors, polling): what allSettled waits for.
-        this.fetch = ((...args: Parameters<Controller['fetch']>) => {
-          const promise = fetch(...args)
-          const done = () => void inflight.delete(promise)
-          inflight.add(promise)
-          Promise.resolve(promise).then(done, done)
-          return promise
-        }) as Controller['fetch']
-      }
-    }
+    const render: RenderLog = { made: undefined, inflight: new Set(), kick: () => undefined }
 
     renderDataClient.cleanup = () => {
       for (const manager of managers) manager.cleanup?.()
@@ -126,49 +78,30 @@ export function makeRenderDataClient(Provider: ComponentType<TestProviderProps>)
       // A suspending read starts its fetch a microtask after its render (see useSuspense): a test
       // that renders and at once awaits allSettled means to wait for that fetch too.
       await Promise.resolve()
-      return Promise.allSettled([...inflight])
+      return Promise.allSettled([...render.inflight])
     }
 
-    const initialState = mockInitialState(options.initialFixtures)
     const fixtures = options.resolverFixtures ?? []
     // One intercepting controller for the hooks and for the test's `controller`, so interceptors
     // share their data whichever side made the request.
     let intercepted: Controller | undefined
     const intercept = (controller: Controller) =>
       (intercepted ??= interceptController(controller, fixtures, { getInitialInterceptorData: options.getInitialInterceptorData }))
-
-    let kick = (): void => undefined
-    /** Renders nothing; re-rendered inside the act of each change to the cache (see ActController). */
-    function Kick() {
-      const [, setCount] = useState(0)
-      kick = () => setCount((count) => count + 1)
-      return null
-    }
-
-    const Wrapper = options.wrapper
-    // Around renderHook's Suspense and error boundary: the provider, the interceptors, the test's wrapper.
-    function Root({ children, ...props }: PropsWithChildren<P>) {
-      let tree: ReactNode = children
-      if (Wrapper) tree = <Wrapper {...(props as PropsWithChildren<P>)}>{tree}</Wrapper>
-      if (fixtures.length > 0) tree = <ProvideController intercept={intercept}>{tree}</ProvideController>
-      return (
-        <>
-          <Kick />
-          <Provider initialState={initialState} Controller={ActController} managers={managers} devButton={null}>
-            {tree}
-          </Provider>
-        </>
-      )
-    }
+    const Root = rootOf<P>(render, {
+      Provider,
+      props: { initialState: mockInitialState(options.initialFixtures), Controller: actController(render), managers, devButton: null },
+      intercept: fixtures.length > 0 ? intercept : undefined,
+      Wrapper: options.wrapper,
+    })
 
     const rendered = renderHook(callback, { initialProps: options.initialProps as P, wrapper: Root })
-    if (made === undefined) {
+    if (render.made === undefined) {
       throw new TypeError(
         "makeRenderDataClient: the Provider did not construct the Controller class it was given. Pass CacheProvider (or DataProvider) from 'tessera', " +
           'or a component that passes its initialState, managers and Controller props on to one.',
       )
     }
-    const controller = fixtures.length > 0 ? intercept(made) : made
+    const controller = fixtures.length > 0 ? intercept(render.made) : render.made
     return {
       ...rendered,
       controller,
@@ -177,6 +110,95 @@ export function makeRenderDataClient(Provider: ComponentType<TestProviderProps>)
   renderDataClient.cleanup = () => {}
   renderDataClient.allSettled = () => Promise.allSettled([])
   return renderDataClient
+}
+
+/** What one renderDataClient call's controller reports back, and how it re-renders the tree. */
+interface RenderLog {
+  /** The controller the Provider made (with the class actController gave it). */
+  made: Controller | undefined
+  /** Requests in flight: what allSettled waits for. */
+  readonly inflight: Set<Promise<unknown>>
+  /** Re-renders the tree's Kick (set when it renders). */
+  kick: () => void
+}
+
+/** A Controller class that applies every change inside `act` and records itself and its requests in `render`. */
+function actController(render: RenderLog): new (options: ControllerOptions) => Controller {
+  return class ActController extends Controller {
+    constructor(controllerOptions: ControllerOptions) {
+      super(controllerOptions)
+      render.made = this
+      // Every change to the cache (a response landing, a poll, the test's setResponse) renders
+      // inside act, so React renders its outcome before the call returns and never warns of an
+      // update outside act. Actions dispatched inside an act scope (an effect React runs while
+      // it flushes one, a test's own act) join it: an act opened there would end the enclosing
+      // scope early, and React, flushing the rest of its queue outside any scope, would wait
+      // for a scheduler that fake timers never run (the test hangs).
+      const dispatch = this.dispatch
+      this.dispatch = (action) => {
+        if (insideAct()) dispatch(action)
+        else
+          testingLibraryAct(() => {
+            dispatch(action)
+            // An update of the tree inside this act: React leaves the retry of a render that
+            // `use()` suspended inside the synchronous act of the first render unscheduled
+            // until one comes (an update outside act does not), so the promise the dispatch
+            // just settled would never be read.
+            render.kick()
+          })
+      }
+      // A store batch (LiveManager's frames, the test's own) applies its changes when `run`
+      // returns, past the dispatch above: that one update renders inside act too.
+      const batch = this.batch
+      ;(this as { batch: Controller['batch'] }).batch = (run) => {
+        if (insideAct()) return batch(run)
+        let result!: ReturnType<typeof run>
+        testingLibraryAct(() => {
+          result = batch(run)
+          render.kick()
+        })
+        return result
+      }
+      const fetch = this.fetch
+      // Every request goes through here (hooks, interceptors, polling): what allSettled waits for.
+      this.fetch = ((...args: Parameters<Controller['fetch']>) => {
+        const promise = fetch(...args)
+        const done = () => void render.inflight.delete(promise)
+        render.inflight.add(promise)
+        Promise.resolve(promise).then(done, done)
+        return promise
+      }) as Controller['fetch']
+    }
+  }
+}
+
+interface RootOptions<P> {
+  readonly Provider: ComponentType<TestProviderProps>
+  readonly props: Omit<TestProviderProps, 'children'>
+  /** The interceptors' controller, when there are resolver fixtures. */
+  readonly intercept: ((controller: Controller) => Controller) | undefined
+  readonly Wrapper: ComponentType<PropsWithChildren<P>> | undefined
+}
+
+/** What renderHook wraps its Suspense and error boundary in: the provider, the interceptors, the test's wrapper. */
+function rootOf<P>(render: RenderLog, { Provider, props: providerProps, intercept, Wrapper }: RootOptions<P>): ComponentType<PropsWithChildren<P>> {
+  /** Renders nothing; re-rendered inside the act of each change to the cache (see actController). */
+  function Kick() {
+    const [, setCount] = useState(0)
+    render.kick = () => setCount((count) => count + 1)
+    return null
+  }
+  return function Root({ children, ...props }: PropsWithChildren<P>) {
+    let tree: ReactNode = children
+    if (Wrapper) tree = <Wrapper {...(props as PropsWithChildren<P>)}>{tree}</Wrapper>
+    if (intercept) tree = <ProvideController intercept={intercept}>{tree}</ProvideController>
+    return (
+      <>
+        <Kick />
+        <Provider {...providerProps}>{tree}</Provider>
+      </>
+    )
+  }
 }
 
 /**

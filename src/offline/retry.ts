@@ -1,0 +1,151 @@
+// Retries: a failed request is tried again with backoff (each retry a fetch action with cause
+// 'retry'), reads wait while the network is down, and a wait ends early when the request is
+// aborted or the last reader of its key goes away.
+
+import type { EndpointInterface } from '../endpoint/types'
+import { createFetch } from '../store/actions'
+import type { ManagerAPI, RequestCall } from '../store/Manager'
+import { backoff } from '../store/network'
+import type { NetworkStatus } from './NetworkStatus'
+
+/**
+ * How failed requests are retried, per store (OfflineManager's options) or per endpoint (the
+ * same names set on the endpoint win): data-client's and TanStack Query's names.
+ */
+export interface RetryOptions {
+  /**
+   * How many times a failed request is tried again (on a network error, a 5xx or a 429; never
+   * on another 4xx): default 3 for reads, 0 for mutations (a mutation may not be safe to repeat;
+   * an endpoint or store that sets `retry` says it is). `false` is 0.
+   */
+  readonly retry?: number | false
+  /**
+   * The wait (ms) before retry `attempt` (1 for the first). Default: exponential from 1 s, capped
+   * at 30 s, with full jitter (a random wait up to that), so clients that failed together do not
+   * retry together. A `Retry-After` header on the error's `response` wins.
+   */
+  readonly retryDelay?: (attempt: number, error: unknown) => number
+}
+
+/** Runs requests with retries, for one OfflineManager. */
+export class Retryer {
+  /** Per key: mounted readers, and reads of it waiting (backoff or offline). */
+  readonly #readers = new Map<string, number>()
+  readonly #waiting = new Map<string, number>()
+  readonly #timers = new Set<ReturnType<typeof setTimeout>>()
+  readonly #network: NetworkStatus
+  readonly #options: RetryOptions
+  readonly #api: () => ManagerAPI | undefined
+
+  constructor(network: NetworkStatus, options: RetryOptions, api: () => ManagerAPI | undefined) {
+    this.#network = network
+    this.#options = options
+    this.#api = api
+  }
+
+  /** Runs a request until it succeeds, fails for good, or is aborted; reads wait while offline. */
+  async attempts(call: RequestCall, run: () => Promise<unknown>): Promise<unknown> {
+    const endpoint = call.endpoint as EndpointInterface & RetryOptions
+    const retry = endpoint.retry ?? this.#options.retry ?? (call.read ? 3 : 0)
+    const network = this.#network
+    for (let attempt = 0; ; attempt++) {
+      if (call.read && !network.isOnline()) await this.#wait(call, (resume) => network.hold(resume))
+      if (attempt) this.#api()?.dispatch(createFetch(call.key, call.args, call.fetchedAt, 'retry', attempt))
+      try {
+        const value = await run()
+        network.up()
+        return value
+      } catch (error) {
+        if (call.signal.aborted) throw error
+        const status = (error as { status?: unknown } | undefined)?.status
+        // A TypeError is what fetch throws when no answer came (offline, DNS, CORS).
+        if (error instanceof TypeError) network.fail(error)
+        else if (typeof status === 'number') network.up()
+        if (attempt >= (retry || 0) || !(error instanceof TypeError || (typeof status === 'number' && (status >= 500 || status === 429)))) throw error
+        const ms = retryAfter(error) ?? (endpoint.retryDelay ?? this.#options.retryDelay ?? fullJitter)(attempt + 1, error)
+        await this.#wait(call, (resume) => this.#sleep(ms, resume))
+      }
+    }
+  }
+
+  /** A key is on screen (the store's mounted reads), for `unmount`. */
+  mount(endpoint: EndpointInterface, args: readonly unknown[]): void {
+    const key = endpoint.key(...args)
+    this.#readers.set(key, (this.#readers.get(key) ?? 0) + 1)
+  }
+
+  /** The last reader of a key going away cancels a read of it that is waiting (as `abort` does). */
+  unmount(endpoint: EndpointInterface, args: readonly unknown[]): void {
+    const key = endpoint.key(...args)
+    const count = (this.#readers.get(key) ?? 1) - 1
+    if (count > 0) return void this.#readers.set(key, count)
+    this.#readers.delete(key)
+    // A microtask later: StrictMode unmounts and remounts every effect once, in one go.
+    void Promise.resolve().then(() => {
+      if (!this.#readers.has(key) && this.#waiting.has(key)) this.#api()?.abort(endpoint, ...(args as unknown[]))
+    })
+  }
+
+  /** Stops the backoff timers (their requests stay pending until the store's cleanup aborts them). */
+  close(): void {
+    for (const timer of this.#timers) clearTimeout(timer)
+    this.#timers.clear()
+  }
+
+  /** Calls `resume` after `ms`. @returns what cancels it. */
+  #sleep(ms: number, resume: () => void): () => void {
+    const timer = setTimeout(() => {
+      this.#timers.delete(timer)
+      resume()
+    }, ms)
+    this.#timers.add(timer)
+    return () => {
+      clearTimeout(timer)
+      this.#timers.delete(timer)
+    }
+  }
+
+  /**
+   * Waits until `start`'s `resume` is called; an abort (or the last reader leaving) rejects at
+   * once, and runs what `start` returned (clearing its timer).
+   */
+  #wait(call: RequestCall, start: (resume: () => void) => (() => void) | void): Promise<void> {
+    const { key, signal } = call
+    if (signal.aborted) return Promise.reject(signal.reason)
+    this.#waiting.set(key, (this.#waiting.get(key) ?? 0) + 1)
+    return new Promise<void>((resolve, reject) => {
+      let stop: (() => void) | void
+      let settled = false
+      // Settles once: a timer that fires after an abort (or an abort after the resume) does nothing.
+      const done = (): boolean => {
+        if (settled) return false
+        settled = true
+        const count = (this.#waiting.get(key) ?? 1) - 1
+        if (count > 0) this.#waiting.set(key, count)
+        else this.#waiting.delete(key)
+        signal.removeEventListener('abort', onAbort)
+        this.#network.release(resume)
+        return true
+      }
+      const resume = () => void (done() && resolve())
+      const onAbort = () => {
+        if (!done()) return
+        stop?.()
+        reject(signal.reason)
+      }
+      signal.addEventListener('abort', onAbort)
+      stop = start(resume)
+    })
+  }
+}
+
+/** A `Retry-After` header (seconds, or an HTTP date) on a NetworkError's response, in ms. */
+function retryAfter(error: unknown): number | undefined {
+  const value = (error as { response?: { headers?: { get?: (name: string) => string | null } } } | undefined)?.response?.headers?.get?.('retry-after')
+  if (!value) return undefined
+  const ms = /^\s*\d+\s*$/.test(value) ? Number(value) * 1000 : Date.parse(value) - Date.now()
+  return Number.isNaN(ms) ? undefined : Math.max(0, ms)
+}
+
+/** The default retry wait: exponential, full jitter (the error is not looked at). */
+export const fullJitter = (attempt: number): number => backoff(attempt)
