@@ -62,11 +62,10 @@ export interface LiveOptions {
   linger?: number
 }
 
-/** Mounted readers of one argument set. */
+/** A live argument set something on screen reads (the store's registry tells its first and last reader). */
 interface Reader {
   readonly endpoint: EndpointInterface
   readonly args: readonly unknown[]
-  count: number
 }
 
 /**
@@ -118,27 +117,17 @@ export class LiveManager implements Manager {
     return this.#connection.open
   }
 
-  /** A reader mounted: the first of a live argument set subscribes, and opens the stream if needed. */
+  /** The first reader of a live argument set mounted (the store counts readers): subscribes, and opens the stream if needed. */
   #mount(api: ManagerAPI, endpoint: EndpointInterface, args: readonly unknown[]): void {
     if (this.#closed || args[0] === null || !this.#isLive(endpoint, args)) return
     this.#bind(api)
-    const key = endpoint.key(...args)
-    const reader = this.#readers.get(key)
-    if (reader !== undefined) {
-      reader.count++
-      return
-    }
-    this.#readers.set(key, { endpoint, args, count: 1 })
+    this.#readers.set(endpoint.key(...args), { endpoint, args })
     this.#connection.want(() => this.#options.subscribe?.(endpoint, args))
   }
 
-  /** A reader went away: the last of an argument set unsubscribes; with no reader left, the stream closes. */
+  /** The last reader of an argument set went away: unsubscribes; with no reader left, the stream closes. */
   #unmount(endpoint: EndpointInterface, args: readonly unknown[]): void {
-    if (args[0] === null || !this.#isLive(endpoint, args)) return
-    const key = endpoint.key(...args)
-    const reader = this.#readers.get(key)
-    if (reader === undefined || --reader.count > 0) return
-    this.#readers.delete(key)
+    if (args[0] === null || !this.#readers.delete(endpoint.key(...args))) return
     if (this.#connection.open) this.#connection.send(this.#options.unsubscribe?.(endpoint, args))
     if (this.#readers.size === 0) this.#connection.linger()
   }

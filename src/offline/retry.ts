@@ -29,8 +29,8 @@ export interface RetryOptions {
 
 /** Runs requests with retries, for one OfflineManager. */
 export class Retryer {
-  /** Per key: mounted readers, and reads of it waiting (backoff or offline). */
-  readonly #readers = new Map<string, number>()
+  /** The keys on screen (the store's registry tells their first and last reader), and per key the reads of it waiting (backoff or offline). */
+  readonly #readers = new Set<string>()
   readonly #waiting = new Map<string, number>()
   readonly #timers = new Set<ReturnType<typeof setTimeout>>()
   readonly #network: NetworkStatus
@@ -68,17 +68,14 @@ export class Retryer {
     }
   }
 
-  /** A key is on screen (the store's mounted reads), for `unmount`. */
+  /** The first reader of a key mounted (the store's registry of mounted reads), for `unmount`. */
   mount(endpoint: EndpointInterface, args: readonly unknown[]): void {
-    const key = endpoint.key(...args)
-    this.#readers.set(key, (this.#readers.get(key) ?? 0) + 1)
+    this.#readers.add(endpoint.key(...args))
   }
 
   /** The last reader of a key going away cancels a read of it that is waiting (as `abort` does). */
   unmount(endpoint: EndpointInterface, args: readonly unknown[]): void {
     const key = endpoint.key(...args)
-    const count = (this.#readers.get(key) ?? 1) - 1
-    if (count > 0) return void this.#readers.set(key, count)
     this.#readers.delete(key)
     // A microtask later: StrictMode unmounts and remounts every effect once, in one go.
     void Promise.resolve().then(() => {
