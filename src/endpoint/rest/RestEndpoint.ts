@@ -1,4 +1,4 @@
-import { EndpointClass, optionsOf } from '../Endpoint'
+import { EndpointBase, optionsOf } from '../EndpointBase'
 import type { EndpointExtraOptions } from '../types'
 import { collectionMember } from './collectionMember'
 import { headersToObject } from './headers'
@@ -24,7 +24,7 @@ interface EndpointShared extends Omit<EndpointExtraOptions, 'errorPolicy'> {
   readonly name: string
 }
 // Cast where it is extended: an alias would be one more variable in every bundle.
-type EndpointBase = new (fetchFunction: undefined, options: object) => EndpointShared
+type EndpointShell = new (fetchFunction: undefined, options: object) => EndpointShared
 
 /** The default name of a RestEndpoint: its URL template (`urlPrefix` + `path`). */
 function defaultName(this: RestEndpointClass<any>): string {
@@ -66,7 +66,7 @@ export interface RestEndpointClass<O extends RestGenerics = RestGenerics> {
   (...args: RestArgs<O>): Promise<RestResult<O>>
 }
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export class RestEndpointClass<O extends RestGenerics = RestGenerics> extends (EndpointClass as unknown as EndpointBase) {
+export class RestEndpointClass<O extends RestGenerics = RestGenerics> extends (EndpointBase as unknown as EndpointShell) {
   declare readonly schema: SchemaOf<O>
   declare readonly path: O['path']
   declare readonly urlPrefix: string

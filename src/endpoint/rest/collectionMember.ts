@@ -1,5 +1,5 @@
 import type { Collection } from '../../schema/Collection'
-import { optionsOf } from '../Endpoint'
+import { optionsOf } from '../EndpointBase'
 import type { RestEndpoint, RestEndpointClass } from './RestEndpoint'
 import { mapCollection } from './mapCollection'
 

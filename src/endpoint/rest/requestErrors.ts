@@ -1,5 +1,5 @@
 import { SchemaError } from '../../schema/index'
-import { optionsOf } from '../Endpoint'
+import { optionsOf } from '../EndpointBase'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only text;
 // unguarded, as immer and React (which every app here loads) read it.
