@@ -6,7 +6,8 @@ import type { AddGenerics, AssignGenerics, MoveGenerics, PageGenerics, RemoveGen
 import { NetworkError } from './NetworkError'
 import { paginate } from './pagination'
 import { fillUrl, matchesPath, template } from './path'
-import { badJson, bodyFailed, label, notJson, requestFailed } from './requestErrors'
+import { SchemaError } from '../../schema/index'
+import { describeTextBody, excerpt, failedRequest, label, messageChain } from './requestErrors'
 import type { ExtendGenerics, ExtraMembers, RestArgs, RestEndpointOptions, RestGenerics, RestResult, SchemaOf, SideEffectOf, WithoutExtras } from './RestGenerics'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only text;
@@ -209,7 +210,11 @@ export class RestEndpointClass<O extends RestGenerics = RestGenerics> extends (E
     } catch (error) {
       // Duck-typed, not instanceof: the platform's errors may come from another realm (an iframe, jest's vm).
       if ((error as { name?: unknown } | null)?.name === 'AbortError') throw error
-      throw requestFailed(request, input, error)
+      // Keep the platform's message and say which request it was. Node's fetch only says "fetch
+      // failed" and puts the reason (ECONNREFUSED, "other side closed") in its cause. Status 500,
+      // as data-client gives it: boundaries and retry logic that read `status` see a server-side failure.
+      // A relative URL outside a page (a server render, a test in Node) has nowhere to go: development builds say what gives it one.
+      throw Object.assign(new TypeError(process.env.NODE_ENV !== 'production' ? failedRequest(request, input, error) : `${request} failed: ${messageChain(error)}`, { cause: error }), { status: 500 })
     }
     if (!response.ok) {
       throw new NetworkError(response, init.method ?? 'GET', await response.clone().text().then((text) => text.slice(0, 200), () => ''), input)
@@ -232,19 +237,36 @@ export class RestEndpointClass<O extends RestGenerics = RestGenerics> extends (E
       text = await response.text()
     } catch (error) {
       if ((error as { name?: unknown } | null)?.name === 'AbortError') throw error
-      throw bodyFailed(requests.get(response) ?? (response.url || 'the request'), error)
+      const request = requests.get(response) ?? (response.url || 'the request')
+      throw new TypeError(
+        process.env.NODE_ENV !== 'production'
+          ? `${request} failed while reading the response body: ${messageChain(error)}`
+          : `Tessera E305: ${request}: ${messageChain(error)}`,
+        { cause: error },
+      )
     }
     if (text === '') return null
     const type = response.headers.get('content-type') ?? ''
     if (!/[/+]json\b/i.test(type)) {
       const schema = this.schema as unknown
       if (schema == null || typeof schema === 'string' || this.process !== RestEndpointClass.prototype.process) return text
-      throw notJson(this, text, type)
+      throw new SchemaError(
+        process.env.NODE_ENV !== 'production' ? `${label(this)}: ${describeTextBody(text, type)}` : `Tessera E303: ${label(this)} ${type}`,
+      )
     }
     try {
       return JSON.parse(text)
     } catch (error) {
-      throw badJson(this, text, type, error)
+      throw Object.assign(
+        new SyntaxError(
+          process.env.NODE_ENV !== 'production'
+            ? `${label(this)}: the response says ${type} but its body is not JSON: ${excerpt(text)} (${(error as Error).message})`
+            : `Tessera E304: ${label(this)} ${type}`,
+        ),
+        // 400, as for a SchemaError: the response is unusable. Its own status is 2xx here (fetchResponse
+        // rejects the others), and a 2xx on an error would read as a success to status checks.
+        { status: 400 },
+      )
     }
   }
 
