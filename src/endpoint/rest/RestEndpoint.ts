@@ -311,7 +311,7 @@ export class RestEndpointClass<O extends RestGenerics = RestGenerics> extends (E
           : `Tessera E306: ${this.name}`,
       )
     }
-    return this.derive('getPage', () => this.paginated(field))
+    return derive(this, 'getPage', () => this.paginated(field))
   }
 
   /** A POST to this list's path whose response is appended to every matching cached list (the schema must hold a `schema.Collection`). */
@@ -333,27 +333,11 @@ export class RestEndpointClass<O extends RestGenerics = RestGenerics> extends (E
   declare readonly move: RestEndpoint<MoveGenerics<O>>
 
   // The five members above are getters on the prototype, made in one loop (fewer bytes than five
-  // getters): each builds its endpoint on first access (see collectionMember.ts) and keeps it.
-  static {
-    for (const where of ['push', 'unshift', 'assign', 'remove', 'move'] as const) {
-      Object.defineProperty(this.prototype, where, {
-        get(this: RestEndpointClass) {
-          return this.derive(where, () => collectionMember(this, where))
-        },
-        configurable: true,
-      })
-    }
-  }
-
-  /**
-   * Derived endpoints are made once per endpoint, so they can be compared and used as React deps:
-   * the first is kept as an own property under the getter's name, which hides the getter.
-   */
-  private derive(name: string, make: () => RestEndpoint<any>): RestEndpoint<any> {
-    const made = make()
-    Object.defineProperty(this, name, { value: made })
-    return made
-  }
+  // getters): each builds its endpoint on first access (see collectionMember.ts) and keeps it. A
+  // static field's initializer, not a `static {}` block, which React Native's Babel preset cannot
+  // parse (see Entity).
+  // @ts-ignore under noUnusedLocals, nothing reads the field (TS6133): its initializer is what runs.
+  static #setUp = defineListMembers(this.prototype)
 
   /**
    * [params, body] from the call's arguments: a lone argument is the body when the path needs no
@@ -375,6 +359,28 @@ export class RestEndpointClass<O extends RestGenerics = RestGenerics> extends (E
     const status = (error as { status?: unknown } | null)?.status
     return (typeof status === 'number' && status >= 500) || error instanceof TypeError ? 'soft' : undefined
   }
+}
+
+/** Defines push, unshift, assign, remove and move on the class's prototype (see `#setUp`). */
+function defineListMembers(prototype: object): void {
+  for (const where of ['push', 'unshift', 'assign', 'remove', 'move'] as const) {
+    Object.defineProperty(prototype, where, {
+      get(this: RestEndpointClass) {
+        return derive(this, where, () => collectionMember(this, where))
+      },
+      configurable: true,
+    })
+  }
+}
+
+/**
+ * Derived endpoints are made once per endpoint, so they can be compared and used as React deps:
+ * the first is kept as an own property under the getter's name, which hides the getter.
+ */
+function derive(endpoint: object, name: string, make: () => RestEndpoint<any>): RestEndpoint<any> {
+  const made = make()
+  Object.defineProperty(endpoint, name, { value: made })
+  return made
 }
 
 // The class is exported under its interface's name with the constructor type above (the same
