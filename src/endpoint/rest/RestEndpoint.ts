@@ -1,3 +1,4 @@
+import { SchemaError } from '../../schema/index'
 import { EndpointBase, optionsOf } from '../EndpointBase'
 import type { EndpointExtraOptions } from '../types'
 import { collectionMember } from './collectionMember'
@@ -6,7 +7,6 @@ import type { AddGenerics, AssignGenerics, MoveGenerics, PageGenerics, RemoveGen
 import { NetworkError } from './NetworkError'
 import { paginate } from './pagination'
 import { fillUrl, matchesPath, template } from './path'
-import { SchemaError } from '../../schema/index'
 import { describeTextBody, excerpt, failedRequest, label, messageChain } from './requestErrors'
 import type { ExtendGenerics, ExtraMembers, RestArgs, RestEndpointOptions, RestGenerics, RestResult, SchemaOf, SideEffectOf, WithoutExtras } from './RestGenerics'
 
@@ -20,7 +20,10 @@ declare const process: { env: { NODE_ENV?: string } }
 export type { RestGenerics, RestEndpointOptions, RestArgs, RestResult, ExtendGenerics, BodyData, ExtraMembers } from './RestGenerics'
 export type { AddGenerics, AssignGenerics, MoveGenerics, PageGenerics, RemoveGenerics } from './ListGenerics'
 
-/** Endpoint at run time (so `instanceof Endpoint` holds), with only the members both share at type level. */
+/**
+ * The callable base every endpoint is made by (EndpointBase: `instanceof Endpoint` holds through
+ * Endpoint's `Symbol.hasInstance`), with only the members Endpoint and RestEndpoint share at type level.
+ */
 interface EndpointShared extends Omit<EndpointExtraOptions, 'errorPolicy'> {
   readonly name: string
 }
@@ -31,7 +34,6 @@ type EndpointShell = new (fetchFunction: undefined, options: object) => Endpoint
 function defaultName(this: RestEndpointClass<any>): string {
   return (this.urlPrefix ?? '') + (this.path as string)
 }
-
 
 /** The request each response answered (`GET /users/1`), so a body that fails to arrive can name it. */
 const requests = new WeakMap<Response, string>()
