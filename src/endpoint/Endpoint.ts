@@ -1,10 +1,8 @@
 import type { Schema } from '../schema/index'
 import { stableStringify } from './stableKey'
 import type { EndpointExtraOptions } from './types'
-import { warnMiscasedOptions } from './warnMiscasedOptions'
+import { EndpointBase, optionsOf } from './EndpointBase'
 
-// Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only text.
-declare const process: { env: { NODE_ENV?: string } }
 
 /** Options of `new Endpoint(fetchFunction, options)`. */
 export interface EndpointOptions<S extends Schema | undefined = Schema | undefined, M extends boolean | undefined = boolean | undefined>
@@ -57,12 +55,13 @@ export interface Endpoint<F extends (...args: any) => Promise<any> = (...args: a
   (...args: Parameters<F>): ReturnType<F>
 }
 
-/** The class behind `Endpoint`; RestEndpoint extends it. Not exported from the package. */
+/** The class behind `Endpoint` (RestEndpoint extends its base, EndpointBase). Not exported from the package. */
 export interface EndpointClass<F extends (...args: any) => Promise<any> = (...args: any[]) => Promise<any>, S extends Schema | undefined = undefined, M extends boolean | undefined = undefined> {
   (...args: Parameters<F>): ReturnType<F>
 }
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class EndpointClass<F extends (...args: any) => Promise<any> = (...args: any[]) => Promise<any>, S extends Schema | undefined = undefined, M extends boolean | undefined = undefined>
+  extends EndpointBase
   implements EndpointExtraOptions
 {
   declare readonly schema: S
@@ -78,22 +77,16 @@ export class EndpointClass<F extends (...args: any) => Promise<any> = (...args: 
   declare readonly fetch: F
 
   constructor(fetchFunction: F | undefined, options: EndpointOptions<S, M> = {}) {
-    const self = function (this: unknown, ...args: unknown[]) {
-      return (self as unknown as Endpoint<F, S, M>).fetch.apply(self, args as Parameters<F>)
-    } as unknown as Endpoint<F, S, M>
-    Object.setPrototypeOf(self, new.target.prototype)
-    if (process.env.NODE_ENV !== 'production') warnMiscasedOptions(options)
-    const { name, ...rest } = options
-    Object.defineProperties(self, {
-      // Defined, not assigned: an option may shadow a prototype accessor (RestEndpoint's sideEffect).
-      // `rest` is a fresh object, so its descriptors are plain writable, enumerable values.
-      ...Object.getOwnPropertyDescriptors(rest),
-      ...(fetchFunction && { fetch: { value: fetchFunction, writable: true, configurable: true } }),
-      name: { value: name ?? (fetchFunction?.name || 'endpoint'), configurable: true },
-      // Kept so `extend` can rebuild from what was asked for, not from derived values.
-      [OPTIONS]: { value: options },
-    })
-    return self
+    // The base returns the callable endpoint object, which becomes `this`.
+    super(fetchFunction, options)
+  }
+
+  /**
+   * True for every endpoint object, RestEndpoint's included (it extends the shared base, not this
+   * class: see EndpointBase); a subclass of Endpoint tests its own instances as usual.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return this === EndpointClass ? value instanceof EndpointBase : Function.prototype[Symbol.hasInstance].call(this, value)
   }
 
   /** The cache key for one argument set: the name plus the arguments as key-sorted JSON. */
@@ -136,10 +129,3 @@ export class EndpointClass<F extends (...args: any) => Promise<any> = (...args: 
 // object at run time, so `instanceof Endpoint` and subclasses work as before).
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const Endpoint = EndpointClass as unknown as EndpointConstructor
-
-const OPTIONS = Symbol('tessera.endpointOptions')
-
-/** The options an endpoint was built with (what `extend` starts from). */
-export function optionsOf(endpoint: object): Record<string, unknown> {
-  return (endpoint as { [OPTIONS]?: Record<string, unknown> })[OPTIONS] ?? {}
-}

@@ -1,4 +1,4 @@
-import { Endpoint, schema } from '../../src/index'
+import { Endpoint, RestEndpoint, createResource, schema } from '../../src/index'
 import { User } from '../fixtures/blog'
 import { createTestStore } from '../helpers/createTestStore'
 
@@ -26,6 +26,27 @@ describe('Endpoint', () => {
     expect(seen).toEqual([[{ id: 'u1' }, 'en']])
     expect(typeof endpoint).toBe('function')
     expect(endpoint).toBeInstanceOf(Endpoint)
+  })
+
+  it('counts every endpoint as an Endpoint, RestEndpoint and createResource members included, as in data-client', () => {
+    const rest = new RestEndpoint({ path: '/users/:id' })
+    expect(rest).toBeInstanceOf(Endpoint)
+    expect(rest.extend({ name: 'other' })).toBeInstanceOf(Endpoint)
+    const resource = createResource({ path: '/users/:id', schema: User })
+    for (const member of [resource.get, resource.getList, resource.create, resource.delete, resource.getList.push]) expect(member).toBeInstanceOf(Endpoint)
+    expect(new Endpoint(async () => 1)).not.toBeInstanceOf(RestEndpoint)
+    expect({}).not.toBeInstanceOf(Endpoint)
+    expect(async () => 1).not.toBeInstanceOf(Endpoint)
+  })
+
+  it('tests instances of a subclass of Endpoint by that subclass', () => {
+    class Authed extends Endpoint<(id: string) => Promise<string>> {}
+    const authed = new Authed(async (id: string) => id)
+    expect(authed).toBeInstanceOf(Authed)
+    expect(authed).toBeInstanceOf(Endpoint)
+    expect(new Endpoint(async (id: string) => id)).not.toBeInstanceOf(Authed)
+    expect(new RestEndpoint({ path: '/users/:id' })).not.toBeInstanceOf(Authed)
+    expect(authed.key('u1')).toBe(new Endpoint(async (id: string) => id, { name: authed.name }).key('u1'))
   })
 
   it('exposes every option it was given', () => {
