@@ -65,6 +65,12 @@ export interface NormalizeOptions {
    * share one): how a store learns what its records point at without reading the endpoints.
    */
   schemas?: Map<string, Set<unknown>>
+  /**
+   * With `optimistic`: the records this guess made when its mutation started. A field that a
+   * response started after the mutation wrote shows the value here, not the guess made again over
+   * that response (which may already count the mutation: a like's `count + 1` would count it twice).
+   */
+  fixed?: EntityTable
 }
 
 /**
@@ -82,7 +88,7 @@ export function normalizeChanges<S = unknown, R = Normalize<S>>(
   /** For the store: `pks` listed, no `indexes` built (the store keeps none). `normalize` passes false. */
   forStore = true,
 ): NormalizedResult<R> {
-  const run = new NormalizeRun(args, store, meta ?? defaultMeta(), options.optimistic === true, options.schemas, forStore)
+  const run = new NormalizeRun(args, store, meta ?? defaultMeta(), options.optimistic === true, options.schemas, forStore, options.fixed)
   let result: unknown
   try {
     result = schema === undefined || schema === null ? input : run.visitRoot(schema, input)
@@ -253,14 +259,17 @@ class NormalizeRun implements NormalizeDelegate {
   readonly #schemas: Map<string, Set<unknown>> | undefined
   /** Normalizing for the store: `pks` listed, no `indexes` built. */
   readonly #forStore: boolean
+  /** A guess's records as its mutation started (see `NormalizeOptions.fixed`). */
+  readonly #fixed: EntityTable | undefined
 
-  constructor(args: readonly unknown[], store: NormalizeStore, meta: EntityMeta, optimistic: boolean, schemas: Map<string, Set<unknown>> | undefined, forStore: boolean) {
+  constructor(args: readonly unknown[], store: NormalizeStore, meta: EntityMeta, optimistic: boolean, schemas: Map<string, Set<unknown>> | undefined, forStore: boolean, fixed?: EntityTable) {
     this.args = args
     this.#store = store
     this.meta = meta
     this.optimistic = optimistic
     this.#schemas = schemas
     this.#forStore = forStore
+    this.#fixed = fixed
     this.visit = this.visit.bind(this)
   }
 
@@ -410,23 +419,34 @@ class NormalizeRun implements NormalizeDelegate {
   }
 
   /**
-   * An optimistic guess over a stored record. Per field, the newest information by request start
-   * wins: a field a response started after this mutation wrote stays as the server sent it, every
-   * other field the guess names shows the guess. The guess is judged by what it changes: it is
-   * refused only when it turns a record that read as valid into one that does not (a summary record
-   * is no reason to drop a like). The record's freshness stays; the guessed fields are stamped
-   * with the mutation's start, so later guesses over them win and earlier ones lose.
+   * An optimistic guess over a stored record, field by field. A field from a response started
+   * before this mutation (which cannot contain it) shows the guess made over it. A field a
+   * response started after the mutation wrote shows the value the guess had when the mutation
+   * started (`fixed`): that read may have been answered before the server applied the mutation (an
+   * edit would flicker away and back), or after (a like's `count + 1` over it would count the like
+   * twice); without such a value (a guess that names the field only now) the response's shows.
+   * The fields the guess does not name show the stored data. The guess is judged by what it
+   * changes: it is refused only when it turns a record that read as valid into one that does not
+   * (a summary record is no reason to drop a like). The record's freshness stays; each guessed
+   * field is stamped with the later of the mutation's start and its stored age, so the guesses of
+   * later mutations over it follow the same rule.
    */
   #guessOver(schema: MergeableSchema, pk: string, existing: object, existingMeta: EntityMeta | undefined, incoming: object): { record: object; meta: EntityMeta } {
     // A list-valued record (a Collection) has no fields to weigh: the guess merges as it is.
     if (isArray(incoming) || isArray(existing)) return { record: schema.merge(existing, incoming), meta: existingMeta ?? this.meta }
     const startedAt = this.meta.fetchedAt
+    const kept = this.#fixed?.[schema.key]?.[pk] as Record<string, unknown> | undefined
     let fields: Record<string, unknown> | undefined
     let times: Record<string, number> | undefined
     for (const field of Object.keys(incoming)) {
-      if (existingMeta !== undefined && hasOwn.call(existing, field) && fieldTime(existingMeta, field) > startedAt) continue
-      ;(fields ??= {})[field] = (incoming as Record<string, unknown>)[field]
-      ;(times ??= {})[field] = startedAt
+      let value = (incoming as Record<string, unknown>)[field]
+      let at = startedAt
+      if (existingMeta !== undefined && hasOwn.call(existing, field) && (at = fieldTime(existingMeta, field)) > startedAt) {
+        if (kept == null || !hasOwn.call(kept, field)) continue
+        value = kept[field]
+      } else at = startedAt
+      ;(fields ??= {})[field] = value
+      ;(times ??= {})[field] = at
     }
     if (fields === undefined) return { record: existing, meta: existingMeta ?? this.meta }
     const record = schema.merge(existing, fields) as object

@@ -106,7 +106,7 @@ describe('liking from a list of summaries (detail class with validateRequired, o
     expect(counts()).toEqual(['Article 1: 4'])
   })
 
-  it('shows the server count of a refetch that started after the like, over the guess', async () => {
+  it('keeps the like over a refetch that started after it until the PATCH answers, then shows the server count', async () => {
     fake.route(`GET ${API}/articles`, { json: [summary('1', 3)] })
     const { controller } = renderWithStore(<ArticleList />)
     await screen.findByText('Like 1')
@@ -114,10 +114,13 @@ describe('liking from a list of summaries (detail class with validateRequired, o
     fireEvent.click(screen.getByText('Like 1'))
     await settle()
     expect(counts()).toEqual(['Article 1: 4'])
-    // Someone else liked too; the server counted both before this later request.
+    // Someone else liked too, and a later refetch brings 5. Until 0.2.0 the newer read replaced the
+    // guess here; issue 32 asks that a pending guess stay on top of the fields it changes until its
+    // own mutation settles (a later read may also have been answered before the server applied the
+    // PATCH, and the like would flicker away and back), with the value it had when it started.
     fake.route(`GET ${API}/articles`, { json: [summary('1', 5)] })
     await settle(() => controller.fetch(ArticleResource.getList))
-    expect(counts()).toEqual(['Article 1: 5'])
+    expect(counts()).toEqual(['Article 1: 4'])
     await settle(() => patch.answer({ json: { ...summary('1', 5), body: 'b' } }))
     expect(counts()).toEqual(['Article 1: 5'])
   })
