@@ -125,3 +125,24 @@ describe('liking from a list of summaries (detail class with validateRequired, o
     expect(counts()).toEqual(['Article 1: 5'])
   })
 })
+
+describe('the start of a liked mutation, as readers see it (issue 32)', () => {
+  it('selects each mounted read once, and renders the like once, before the server answers', async () => {
+    fake.route(`GET ${API}/articles`, { json: [summary('1', 3), summary('2', 0)] })
+    const { controller } = renderWithStore(
+      <>
+        <ArticleList />
+        <ArticleList />
+      </>,
+    )
+    await screen.findAllByText('Like 1')
+    fake.hold(`PATCH ${API}/articles/1`)
+    const selects = jest.spyOn(controller, 'select')
+    fireEvent.click(screen.getAllByText('Like 1')[0]!)
+    await settle()
+    expect(counts()).toEqual(['Article 1: 4', 'Article 2: 0', 'Article 1: 4', 'Article 2: 0'])
+    // The fetch action, then the guess: until 0.2.0 each reader was selected after each of the
+    // two and again in the render the guess asked for (three times).
+    expect(selects).toHaveBeenCalledTimes(2)
+  })
+})
