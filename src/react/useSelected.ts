@@ -15,22 +15,21 @@ import type { State, Store } from '../store/index'
  * asks for take the value the change was found with, so a change selects once, not twice.
  */
 export function useSelected<T>(store: Pick<Store, 'subscribe' | 'getState' | 'getServerState'>, select: (state: State) => T, same: (a: T, b: T) => boolean): T {
-  // What the last commit showed, kept across renders: a read equal to it keeps its object.
-  const shown = useRef<{ value: T }>(undefined)
-  // A change the store's listener found (a value other than the one shown), for the render it asks for.
-  const ahead = useRef<{ state: State; select: unknown; last: { value: T } }>(undefined)
-  let last = shown.current
+  // What the last commit showed, kept across renders (a read equal to it keeps its object); and
+  // a change the store's listener found since (the state, the selector, the value), for the render
+  // it asks for.
+  const memo = useRef<{ shown?: { value: T }; ahead?: [State, unknown, { value: T }] }>({}).current
+  let last = memo.shown
   let read: State | undefined
   // One memo per render (as `select` may change): the same state gives the same value.
   const selected = (state: State): T => {
     if (state !== read) {
       read = state
-      const found = ahead.current
-      if (found?.state === state && found.select === select) last = found.last
+      const ahead = memo.ahead
+      if (ahead?.[0] === state && ahead[1] === select) last = ahead[2]
       else {
         const value = select(state)
-        if (last === undefined || !same(last.value, value)) last = { value }
-        ahead.current = last.value !== shown.current?.value ? { state, select, last } : undefined
+        if (last === undefined || !same(last.value, value)) memo.ahead = [state, select, (last = { value })]
       }
     }
     return last!.value
@@ -40,8 +39,8 @@ export function useSelected<T>(store: Pick<Store, 'subscribe' | 'getState' | 'ge
   const subscribe = useMemo(() => (onChange: () => void) => store.subscribe((action) => void (action.type === FETCH || onChange())), [store])
   const value = useSyncExternalStore(subscribe, () => selected(store.getState()), () => selected(store.getServerState()))
   useEffect(() => {
-    shown.current = { value }
-    ahead.current = undefined
+    memo.shown = { value }
+    memo.ahead = undefined
   }, [value])
   useDebugValue(value)
   return value

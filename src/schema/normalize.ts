@@ -88,7 +88,7 @@ export function normalizeChanges<S = unknown, R = Normalize<S>>(
   /** For the store: `pks` listed, no `indexes` built (the store keeps none). `normalize` passes false. */
   forStore = true,
 ): NormalizedResult<R> {
-  const run = new NormalizeRun(args, store, meta ?? defaultMeta(), options.optimistic === true, options.schemas, forStore, options.fixed)
+  const run = new NormalizeRun(args, store, meta ?? defaultMeta(), options, forStore)
   let result: unknown
   try {
     result = schema === undefined || schema === null ? input : run.visitRoot(schema, input)
@@ -262,14 +262,14 @@ class NormalizeRun implements NormalizeDelegate {
   /** A guess's records as its mutation started (see `NormalizeOptions.fixed`). */
   readonly #fixed: EntityTable | undefined
 
-  constructor(args: readonly unknown[], store: NormalizeStore, meta: EntityMeta, optimistic: boolean, schemas: Map<string, Set<unknown>> | undefined, forStore: boolean, fixed?: EntityTable) {
+  constructor(args: readonly unknown[], store: NormalizeStore, meta: EntityMeta, options: NormalizeOptions, forStore: boolean) {
     this.args = args
     this.#store = store
     this.meta = meta
-    this.optimistic = optimistic
-    this.#schemas = schemas
+    this.optimistic = options.optimistic === true
+    this.#schemas = options.schemas
     this.#forStore = forStore
-    this.#fixed = fixed
+    this.#fixed = options.fixed
     this.visit = this.visit.bind(this)
   }
 
@@ -439,14 +439,12 @@ class NormalizeRun implements NormalizeDelegate {
     let fields: Record<string, unknown> | undefined
     let times: Record<string, number> | undefined
     for (const field of Object.keys(incoming)) {
-      let value = (incoming as Record<string, unknown>)[field]
-      let at = startedAt
-      if (existingMeta !== undefined && hasOwn.call(existing, field) && (at = fieldTime(existingMeta, field)) > startedAt) {
-        if (kept == null || !hasOwn.call(kept, field)) continue
-        value = kept[field]
-      } else at = startedAt
-      ;(fields ??= {})[field] = value
-      ;(times ??= {})[field] = at
+      const at = existingMeta !== undefined && hasOwn.call(existing, field) ? fieldTime(existingMeta, field) : 0
+      // A field a response started after the mutation wrote: the value the guess had then, if any.
+      const from = at > startedAt ? kept : (incoming as Record<string, unknown>)
+      if (from == null || !hasOwn.call(from, field)) continue
+      ;(fields ??= {})[field] = from[field]
+      ;(times ??= {})[field] = Math.max(at, startedAt)
     }
     if (fields === undefined) return { record: existing, meta: existingMeta ?? this.meta }
     const record = schema.merge(existing, fields) as object

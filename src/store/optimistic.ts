@@ -44,7 +44,6 @@ export class OptimisticView {
    * mutation start), and its values stay for the fields later responses write.
    */
   register(key: string, fetchedAt: number, endpoint: EndpointInterface, args: readonly unknown[], guess: Guess): void {
-    if (this.#last !== undefined) guess = { action: reuseRecords(guess.action, this.#last), deps: guess.deps }
     this.#updaters.set(layerId(key, fetchedAt), { endpoint, args, guess, fixed: guess.action.entities })
   }
 
