@@ -24,8 +24,10 @@ interface Updater {
  * `getOptimisticResponse` makes the guess (functions never enter the state), and builds what
  * readers see: the state with every layer applied, oldest first, through the reducer's own write
  * path, each guess made over the data under it, except that the fields a response started after
- * its mutation wrote show the guess as it was made when the mutation started. The view is memoized per state, and a guess whose records come out as they did last time
- * reuses last time's objects, so a pending mutation does not make its readers re-render on every
+ * its mutation wrote show the guess as it was made when the mutation started (a pending guess
+ * stays on top of what it changes until its call settles, and its layer leaves the state). The
+ * view is memoized per state, and a guess whose records come out as they did last time reuses
+ * last time's objects, so a pending mutation does not make its readers re-render on every
  * unrelated action.
  */
 export class OptimisticView {
