@@ -247,8 +247,9 @@ export function runStoreBenchmarks(libs, { print = console.log } = {}) {
     layerRows.push({
       name: `read 10k list after a one-issue write, ${layers} pending layer${layers === 1 ? '' : 's'}: tessera`,
       setup: () => {
-        // Never an issue with a pending guess (nor issue 0, which the check reads): a write that
-        // started after a guess wins over it, field by field, and the check would see that.
+        // Never an issue with a pending guess (nor issue 0, whose title the check reads): every
+        // sample writes a row the list shows as the server sent it (a guess stays on top of the
+        // fields it changes until its mutation settles).
         let change
         do change = makeChange(issues10k, 5000 + step++, false)
         while (guessed.has(change.payload.id))

@@ -1,5 +1,5 @@
 'use client'
-import { useEffect } from 'react'
+import { useCallback, useEffect } from 'react'
 import type { EndpointInterface } from '../endpoint/types'
 import type { ExpiryStatus, State } from '../store/index'
 import type { DataContextValue } from './context'
@@ -28,8 +28,11 @@ export function useResponse(context: DataContextValue, endpoint: EndpointInterfa
   const { store, controller } = context
   const skip = args[0] === null
   const key = skip ? '' : endpoint.key(...args)
-  // The key computed here goes with each read, so a store change does not compute it again.
-  const select = (state: State): ResponseView => controller.select(endpoint, args, state, key)
+  // The key computed here goes with each read, so a store change does not compute it again. Kept
+  // while the key is (the arguments it was computed from read the same), so the render a change
+  // asks for takes the view the change was found with (see useSelected).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const select = useCallback((state: State): ResponseView => controller.select(endpoint, args, state, key), [controller, endpoint, key])
   const view = useSelected(store, select, sameView)
 
   useEffect(() => {

@@ -1,5 +1,6 @@
 'use client'
-import { useDebugValue, useEffect, useRef, useSyncExternalStore } from 'react'
+import { useDebugValue, useEffect, useMemo, useRef, useSyncExternalStore } from 'react'
+import { FETCH } from '../store/actionTypes'
 import type { State, Store } from '../store/index'
 
 /**
@@ -10,25 +11,36 @@ import type { State, Store } from '../store/index'
  * the use-sync-external-store package re-exports it there and says to import it from 'react'). The
  * selector around it is written here rather than taken from that package's `withSelector`, whose
  * CommonJS build and interop weighed ~0.85 kB min+gzip in every app. `select` may be a new
- * function on each render.
+ * function on each render; one kept across renders (`useCallback`) lets the render a store change
+ * asks for take the value the change was found with, so a change selects once, not twice.
  */
 export function useSelected<T>(store: Pick<Store, 'subscribe' | 'getState' | 'getServerState'>, select: (state: State) => T, same: (a: T, b: T) => boolean): T {
-  // What the last commit showed, kept across renders: a read equal to it keeps its object.
-  const shown = useRef<{ value: T }>(undefined)
-  let last = shown.current
+  // What the last commit showed, kept across renders (a read equal to it keeps its object); and
+  // a change the store's listener found since (the state, the selector, the value), for the render
+  // it asks for.
+  const memo = useRef<{ shown?: { value: T }; ahead?: [State, unknown, { value: T }] }>({}).current
+  let last = memo.shown
   let read: State | undefined
   // One memo per render (as `select` may change): the same state gives the same value.
   const selected = (state: State): T => {
     if (state !== read) {
       read = state
-      const value = select(state)
-      if (last === undefined || !same(last.value, value)) last = { value }
+      const ahead = memo.ahead
+      if (ahead?.[0] === state && ahead[1] === select) last = ahead[2]
+      else {
+        const value = select(state)
+        if (last === undefined || !same(last.value, value)) memo.ahead = [state, select, (last = { value })]
+      }
     }
     return last!.value
   }
-  const value = useSyncExternalStore(store.subscribe, () => selected(store.getState()), () => selected(store.getServerState()))
+  // A request starting (a fetch action) only marks its key pending, which no read shows: readers
+  // are not asked to select again for it (a mutation's start is a fetch, then its guess).
+  const subscribe = useMemo(() => (onChange: () => void) => store.subscribe((action) => void (action.type === FETCH || onChange())), [store])
+  const value = useSyncExternalStore(subscribe, () => selected(store.getState()), () => selected(store.getServerState()))
   useEffect(() => {
-    shown.current = { value }
+    memo.shown = { value }
+    memo.ahead = undefined
   }, [value])
   useDebugValue(value)
   return value

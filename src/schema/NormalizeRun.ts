@@ -3,7 +3,7 @@ import { isEntity, isReferenceValue, isSchemaLike, normalizeList, toReference } 
 import { createTable, readEntry, tableKeys } from './table'
 import { isGuess, markGuess, validateRecord } from './guess'
 import type { EntitiesMetaTable, EntityTable, EntityMeta, IndexTable, MergeableSchema, NormalizeDelegate } from './types'
-import type { NormalizeStore } from './normalizeChanges'
+import type { NormalizeOptions, NormalizeStore } from './normalizeChanges'
 import { isArray } from './isArray'
 import { sameList } from './sameList'
 import { sameRecord } from './sameRecord'
@@ -41,14 +41,17 @@ export class NormalizeRun implements NormalizeDelegate {
   readonly #schemas: Map<string, Set<unknown>> | undefined
   /** Normalizing for the store: `pks` listed. */
   readonly #forStore: boolean
+  /** A guess's records as its mutation started (see `NormalizeOptions.fixed`). */
+  readonly #fixed: EntityTable | undefined
 
-  constructor(args: readonly unknown[], store: NormalizeStore, meta: EntityMeta, optimistic: boolean, schemas: Map<string, Set<unknown>> | undefined, forStore: boolean) {
+  constructor(args: readonly unknown[], store: NormalizeStore, meta: EntityMeta, options: NormalizeOptions, forStore: boolean) {
     this.args = args
     this.#store = store
     this.meta = meta
-    this.optimistic = optimistic
-    this.#schemas = schemas
+    this.optimistic = options.optimistic === true
+    this.#schemas = options.schemas
     this.#forStore = forStore
+    this.#fixed = options.fixed
     this.visit = this.visit.bind(this)
   }
 
@@ -189,23 +192,32 @@ export class NormalizeRun implements NormalizeDelegate {
   }
 
   /**
-   * An optimistic guess over a stored record. Per field, the newest information by request start
-   * wins: a field a response started after this mutation wrote stays as the server sent it, every
-   * other field the guess names shows the guess. The guess is judged by what it changes: it is
-   * refused only when it turns a record that read as valid into one that does not (a summary record
-   * is no reason to drop a like). The record's freshness stays; the guessed fields are stamped
-   * with the mutation's start, so later guesses over them win and earlier ones lose.
+   * An optimistic guess over a stored record, field by field. A field from a response started
+   * before this mutation (which cannot contain it) shows the guess made over it. A field a
+   * response started after the mutation wrote shows the value the guess had when the mutation
+   * started (`fixed`): that read may have been answered before the server applied the mutation (an
+   * edit would flicker away and back), or after (a like's `count + 1` over it would count the like
+   * twice); without such a value (a guess that names the field only now) the response's shows.
+   * The fields the guess does not name show the stored data. The guess is judged by what it
+   * changes: it is refused only when it turns a record that read as valid into one that does not
+   * (a summary record is no reason to drop a like). The record's freshness stays; each guessed
+   * field is stamped with the later of the mutation's start and its stored age, so the guesses of
+   * later mutations over it follow the same rule.
    */
   #guessOver(schema: MergeableSchema, pk: string, existing: object, existingMeta: EntityMeta | undefined, incoming: object): { record: object; meta: EntityMeta } {
     // A list-valued record (a Collection) has no fields to weigh: the guess merges as it is.
     if (isArray(incoming) || isArray(existing)) return { record: schema.merge(existing, incoming), meta: existingMeta ?? this.meta }
     const startedAt = this.meta.fetchedAt
+    const kept = this.#fixed?.[schema.key]?.[pk] as Record<string, unknown> | undefined
     let fields: Record<string, unknown> | undefined
     let times: Record<string, number> | undefined
     for (const field of Object.keys(incoming)) {
-      if (existingMeta !== undefined && hasOwn.call(existing, field) && fieldTime(existingMeta, field) > startedAt) continue
-      ;(fields ??= {})[field] = (incoming as Record<string, unknown>)[field]
-      ;(times ??= {})[field] = startedAt
+      const at = existingMeta !== undefined && hasOwn.call(existing, field) ? fieldTime(existingMeta, field) : 0
+      // A field a response started after the mutation wrote: the value the guess had then, if any.
+      const from = at > startedAt ? kept : (incoming as Record<string, unknown>)
+      if (from == null || !hasOwn.call(from, field)) continue
+      ;(fields ??= {})[field] = from[field]
+      ;(times ??= {})[field] = Math.max(at, startedAt)
     }
     if (fields === undefined) return { record: existing, meta: existingMeta ?? this.meta }
     const record = schema.merge(existing, fields) as object

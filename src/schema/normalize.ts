@@ -95,7 +95,7 @@ function normalizeWith<S = unknown, R = Normalize<S>>(
 ): NormalizedResult<R> {
   const metas = store.entitiesMeta ?? store.entityMeta
   if (metas !== store.entitiesMeta) store = { ...store, entitiesMeta: metas }
-  const run = new IndexingRun(args, store, meta ?? defaultMeta(), options.optimistic === true, options.schemas, false)
+  const run = new IndexingRun(args, store, meta ?? defaultMeta(), options, false)
   const changes = runNormalize<R>(run, schema, input)
   if (store.entities === undefined && metas === undefined && store.indexes === undefined) return changes
   return {

@@ -51,6 +51,12 @@ export interface NormalizeOptions {
    * share one): how a store learns what its records point at without reading the endpoints.
    */
   schemas?: Map<string, Set<unknown>>
+  /**
+   * With `optimistic`: the records this guess made when its mutation started. A field that a
+   * response started after the mutation wrote shows the value here, not the guess made again over
+   * that response (which may already count the mutation: a like's `count + 1` would count it twice).
+   */
+  fixed?: EntityTable
 }
 
 /**
@@ -67,7 +73,7 @@ export function normalizeChanges<S = unknown, R = Normalize<S>>(
   options: NormalizeOptions = {},
 ): NormalizedResult<R> {
   // For the store: `pks` listed (see NormalizedResult), no indexes built (it keeps none).
-  const run = new NormalizeRun(args, store, meta ?? defaultMeta(), options.optimistic === true, options.schemas, true)
+  const run = new NormalizeRun(args, store, meta ?? defaultMeta(), options, true)
   const normalized = runNormalize<R>(run, schema, input)
   normalized.pks = run.pks
   return normalized

@@ -16,7 +16,8 @@ export interface EntityMeta {
   /**
    * When the request behind a field started, for the fields where that is not `fetchedAt`: a
    * record merged from a summary and a detail response holds fields of two ages. Optimistic guesses
-   * compare against it, so a response never hides the guess of a mutation that started after it.
+   * compare against it: over a field a response started after its mutation wrote, a pending guess
+   * shows the value it had when the mutation started, not one made again over that response.
    */
   readonly fieldsAt?: { readonly [field: string]: number }
 }

@@ -14,7 +14,7 @@ import { origins } from './origins'
 import { queryFor } from './query'
 import { ExpiryStatus, selectErrorOf, selectPaths, selectResponse, type ResponseInfo } from './selectors'
 import { createInitialState, selectMeta, type State } from './state'
-import { errorAction, guessAction, receiveAction, snapshotOf } from './toAction'
+import { errorAction, guessAction, receiveAction, snapshotOf, type Guess } from './toAction'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only code;
 // unguarded, as immer and React (which every app here loads) read it.
@@ -460,13 +460,15 @@ export class Controller implements ManagerAPI {
   }
 
   /**
-   * Adds the optimistic layer of a mutation, after checking that its guess can be made now. A
-   * guess that throws or fails validation adds no layer (with a warning in development); the
-   * request is sent either way and the call settles with the server's answer.
+   * Adds the optimistic layer of a mutation with its guess, made once, now, over what readers see
+   * (the view reuses it, and keeps its values for the fields later responses write). A guess that
+   * throws or fails validation adds no layer (with a warning in development); the request is sent
+   * either way and the call settles with the server's answer.
    */
   #addOptimistic(endpoint: EndpointInterface, key: string, args: readonly unknown[], fetchedAt: number): void {
+    let guess: Guess
     try {
-      guessAction(endpoint, { key, args, fetchedAt }, args, this.view(this.getState()), this.#reads.memo, this.now())
+      guess = guessAction(endpoint, { key, args, fetchedAt }, args, this.view(this.getState()), this.#reads.memo, this.now())
     } catch (error) {
       // Once per endpoint (a warning per call would flood the console).
       if (process.env.NODE_ENV !== 'production' && !(error instanceof AbortOptimistic) && warnOnce(endpoint)) {
@@ -478,7 +480,7 @@ export class Controller implements ManagerAPI {
       }
       return
     }
-    this.#reads.register(key, fetchedAt, endpoint, args)
+    this.#reads.register(key, fetchedAt, endpoint, args, guess)
     this.#send(createOptimistic(key, args, fetchedAt), endpoint, args)
   }
 

@@ -13,6 +13,8 @@ interface Updater {
   readonly args: readonly unknown[]
   /** The last guess, while what it read is unchanged. */
   guess?: Guess | undefined
+  /** The records of the guess made when the mutation started (see `NormalizeOptions.fixed`). */
+  readonly fixed: EntityTable
 }
 
 /**
@@ -21,8 +23,11 @@ interface Updater {
  * records pending mutations as calls; this keeps, per layer, the endpoint whose
  * `getOptimisticResponse` makes the guess (functions never enter the state), and builds what
  * readers see: the state with every layer applied, oldest first, through the reducer's own write
- * path. The view is memoized per state, and a guess whose records come out as they did last time
- * reuses last time's objects, so a pending mutation does not make its readers re-render on every
+ * path, each guess made over the data under it, except that the fields a response started after
+ * its mutation wrote show the guess as it was made when the mutation started (a pending guess
+ * stays on top of what it changes until its call settles, and its layer leaves the state). The
+ * view is memoized per state, and a guess whose records come out as they did last time reuses
+ * last time's objects, so a pending mutation does not make its readers re-render on every
  * unrelated action.
  */
 export class OptimisticView {
@@ -35,9 +40,13 @@ export class OptimisticView {
   #last: State | undefined
 
 
-  /** Remembers how to guess the layer of the call `key` started at `fetchedAt`. */
-  register(key: string, fetchedAt: number, endpoint: EndpointInterface, args: readonly unknown[]): void {
-    this.#updaters.set(layerId(key, fetchedAt), { endpoint, args })
+  /**
+   * Remembers how to guess the layer of the call `key` started at `fetchedAt`, with `guess`, the
+   * one made as it started: the view uses it while what it read is unchanged (one guess per
+   * mutation start), and its values stay for the fields later responses write.
+   */
+  register(key: string, fetchedAt: number, endpoint: EndpointInterface, args: readonly unknown[], guess: Guess): void {
+    this.#updaters.set(layerId(key, fetchedAt), { endpoint, args, guess, fixed: guess.action.entities })
   }
 
   /** The call answered (or failed): its layer is gone from the next state, and so is its updater. */
@@ -70,7 +79,7 @@ export class OptimisticView {
       let guess = updater.guess
       if (guess === undefined || !unchanged(guess.deps, view)) {
         try {
-          guess = guessAction(updater.endpoint, layer, updater.args, view, this.memo, now)
+          guess = guessAction(updater.endpoint, layer, updater.args, view, this.memo, now, updater.fixed)
         } catch {
           // The guess was checked when the mutation started (and a warning given then); against
           // newer data it may not apply any more, and then the data underneath shows.

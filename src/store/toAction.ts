@@ -1,4 +1,4 @@
-import { MemoCache, normalizeChanges, type EntityMeta } from '../schema/index'
+import { MemoCache, normalizeChanges, type EntityMeta, type EntityTable } from '../schema/index'
 import { NEVER } from '../schema/normalize'
 import { readEntry } from '../schema/table'
 import type { EndpointInterface, SnapshotInterface } from '../endpoint/types'
@@ -138,10 +138,12 @@ export function snapshotOf(
 
 /**
  * The receive action an optimistic guess stands for, computed against `view` (the state with the
- * layers before this one applied), and what it read.
+ * layers before this one applied), and what it read. `fixed`: the records of the guess made when
+ * the mutation started (none at the start itself), which the fields responses started since then
+ * wrote show (see `NormalizeOptions.fixed`).
  * @throws whatever `getOptimisticResponse` or normalizing its value throws.
  */
-export function guessAction(endpoint: EndpointInterface, layer: OptimisticLayer, args: readonly unknown[], view: State, memo: MemoCache, now: number): Guess {
+export function guessAction(endpoint: EndpointInterface, layer: OptimisticLayer, args: readonly unknown[], view: State, memo: MemoCache, now: number, fixed?: EntityTable): Guess {
   const fetchedAt = layer.fetchedAt
   const records: unknown[] = []
   const results: unknown[] = []
@@ -155,7 +157,7 @@ export function guessAction(endpoint: EndpointInterface, layer: OptimisticLayer,
   })
   const value = endpoint.getOptimisticResponse!(snapshot, ...args)
   const meta: EntityMeta = responseMeta(endpoint, fetchedAt, fetchedAt)
-  const normalized = normalizeChanges(endpoint.schema, value, args, view, meta, { optimistic: true })
+  const normalized = normalizeChanges(endpoint.schema, value, args, view, meta, { optimistic: true, fixed })
   // What the guess was merged into, and the lists a push looked through.
   for (const entityKey of Object.keys(normalized.entities)) {
     const written = normalized.entities[entityKey]!

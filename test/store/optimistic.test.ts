@@ -314,3 +314,156 @@ describe('optimistic guesses from the cache', () => {
     expect(controller.getState().optimistic).toEqual([])
   })
 })
+
+// Issue 32: a pending guess stays on top of the fields it changes until its own mutation settles.
+// Over a response that started before the mutation (it cannot contain it), the guess is made again;
+// over a field a response started after the mutation wrote, the view shows the value the guess had
+// when the mutation started (made again over such a read, a like's `count + 1` would count twice).
+describe('a pending guess over responses started after its mutation', () => {
+  class Task extends Entity {
+    id = ''
+    title = ''
+    done = false
+    pk() {
+      return this.id
+    }
+    static override key = 'Task'
+  }
+  const Tasks = createResource({ urlPrefix: API, path: '/tasks/:id', schema: Task, optimistic: true })
+
+  let fake: FakeFetch
+  beforeEach(() => {
+    fake = installFakeFetch()
+  })
+  afterEach(() => fake.restore())
+
+  /**
+   * Task 1 cached as `orig`, open; a PATCH of its title out (held); then a GET that left after it
+   * and was answered before the server applied the PATCH, with someone else's `done: true`.
+   * Records what a reader saw after every action.
+   */
+  async function editThenNewerRead() {
+    const store = createStore()
+    const { controller } = store
+    const shown = () => {
+      const { title, done } = controller.getResponse(Tasks.get, { id: '1' }, store.getState()).data!
+      return `${title} ${done ? 'done' : 'open'}`
+    }
+    fake.route(`GET ${API}/tasks/1`, { json: { id: '1', title: 'orig', done: false } })
+    await controller.fetch(Tasks.get, { id: '1' })
+    const seen: string[] = [shown()]
+    store.subscribe(() => seen.push(shown()))
+    const patching = fake.hold(`PATCH ${API}/tasks/1`)
+    const saving = controller.fetch(Tasks.partialUpdate, { id: '1' }, { title: 'mine' }).catch((error: Error) => error)
+    expect(shown()).toBe('mine open')
+    const reading = fake.hold(`GET ${API}/tasks/1`)
+    const read = controller.fetch(Tasks.get, { id: '1' })
+    await reading.answer({ json: { id: '1', title: 'orig', done: true } })
+    await read
+    return { store, controller, shown, seen, patching, saving }
+  }
+
+  it('keeps the edit on screen through a newer read, which shows its other fields (no flicker)', async () => {
+    const { controller, store, shown, seen } = await editThenNewerRead()
+    expect(shown()).toBe('mine done')
+    // Every view from the edit on showed the edit: it never flickered back to the old title.
+    expect(seen.slice(seen.indexOf('mine open'))).not.toContain('orig open')
+    expect([...new Set(seen)]).toEqual(['orig open', 'mine open', 'mine done'])
+    // The stored data is the read's; only the view puts the guess on top.
+    expect(readRecord(store.getState(), 'Task', '1')).toMatchObject({ title: 'orig', done: true })
+    expect(controller.getState().optimistic).toHaveLength(1)
+  })
+
+  it('rolls the guess back after a newer read: every field of the read shows', async () => {
+    const { controller, shown, seen, patching, saving } = await editThenNewerRead()
+    expect(shown()).toBe('mine done')
+    await patching.answer({ status: 409, json: { message: 'conflict' } })
+    expect(await saving).toMatchObject({ status: 409 })
+    expect(controller.getState().optimistic).toEqual([])
+    expect(shown()).toBe('orig done')
+    expect([...new Set(seen)]).toEqual(['orig open', 'mine open', 'mine done', 'orig done'])
+  })
+
+  it('counts a pending like once, over polls that left before it and after it', async () => {
+    const { controller, clock } = createTestStore()
+    const getPost = createFakeEndpoint('getPost', { schema: Post })
+    const like = likeOf(getPost)
+    controller.setResponse(getPost.endpoint, { id: '1' }, { id: '1', title: 'T', body: 'B', likes: 3 })
+    const likes = () => controller.get(Post, { id: '1' }, controller.getState())!.likes
+    const poll = () => controller.fetch(getPost.endpoint, { id: '1' })
+    // A poll is out when the user likes.
+    clock.advance(10)
+    const before = poll()
+    clock.advance(10)
+    const liking = controller.fetch(like.endpoint, { id: '1' })
+    expect(likes()).toBe(4)
+    // The poll that left before the like cannot count it: the like is counted over it.
+    await getPost.calls[0]!.resolve({ id: '1', title: 'T', body: 'B', likes: 3 })
+    await before
+    expect(likes()).toBe(4)
+    // A poll that left after the like, answered before the server counted it: the like stays.
+    clock.advance(10)
+    const after = poll()
+    await getPost.calls[1]!.resolve({ id: '1', title: 'T', body: 'B', likes: 3 })
+    await after
+    expect(likes()).toBe(4)
+    // One answered after the server counted it: still one like, not two.
+    clock.advance(10)
+    const counted = poll()
+    await getPost.calls[2]!.resolve({ id: '1', title: 'T', body: 'B', likes: 4 })
+    await counted
+    expect(likes()).toBe(4)
+    await like.calls[0]!.resolve({ id: '1', likes: 4 })
+    await liking
+    expect(controller.getState().optimistic).toEqual([])
+    expect(likes()).toBe(4)
+  })
+
+  it('keeps two pending guesses on one record on top of a newer read, each until its own mutation settles', async () => {
+    const { controller, clock, getPost, fields } = setup()
+    const like = likeOf(getPost)
+    // createResource's guess: the path parameters and the body, nothing else.
+    const patch = createFakeEndpoint('editPost', {
+      schema: Post,
+      sideEffect: true,
+      getOptimisticResponse: (_snapshot: SnapshotInterface, params: { id: string }, body: Partial<Post>) => ({ ...params, ...body }),
+    })
+    clock.advance(10)
+    const editing = controller.fetch(patch.endpoint, { id: '1' }, { title: 'Mine' }).catch((error: Error) => error)
+    clock.advance(10)
+    const liking = controller.fetch(like.endpoint, { id: '1' }).catch((error: Error) => error)
+    expect(fields()).toEqual({ title: 'Mine', body: 'Server body', likes: 4 })
+    // A read that left after both, answered before the server applied either; someone edited the body.
+    clock.advance(10)
+    const reading = controller.fetch(getPost.endpoint, { id: '1' })
+    await getPost.calls[0]!.resolve({ id: '1', title: 'Server title', body: 'Theirs', likes: 3 })
+    await reading
+    expect(fields()).toEqual({ title: 'Mine', body: 'Theirs', likes: 4 })
+    // The like is refused: its guess goes, the edit stays on top.
+    await like.calls[0]!.reject(Object.assign(new Error('Conflict'), { status: 409 }))
+    expect(await liking).toMatchObject({ status: 409 })
+    expect(fields()).toEqual({ title: 'Mine', body: 'Theirs', likes: 3 })
+    // The edit is saved; the stored data shows (the read that left after it keeps its fields).
+    await patch.calls[0]!.resolve({ id: '1', title: 'Mine', body: 'Server body', likes: 3 })
+    await editing
+    expect(controller.getState().optimistic).toEqual([])
+    expect(controller.view(controller.getState())).toBe(controller.getState())
+    expect(fields()).toEqual({ title: 'Server title', body: 'Theirs', likes: 3 })
+  })
+
+  it('makes the guess once when the mutation starts', () => {
+    const { controller, getPost } = setup()
+    let guesses = 0
+    const like = createFakeEndpoint('likeOnce', {
+      schema: Post,
+      sideEffect: true,
+      getOptimisticResponse: (snapshot: SnapshotInterface, { id }: { id: string }) => {
+        guesses++
+        return { id, likes: (snapshot.getResponse(getPost.endpoint, { id }).data as Post).likes + 1 }
+      },
+    })
+    void controller.fetch(like.endpoint, { id: '1' }).catch(() => undefined)
+    expect(controller.get(Post, { id: '1' }, controller.getState())!.likes).toBe(4)
+    expect(guesses).toBe(1)
+  })
+})

@@ -45,6 +45,8 @@ interface Request {
   readonly label?: string
   /** A poll: its answer has versions but no labels. */
   readonly summary?: boolean
+  /** For saves: the label its guess showed when it started. */
+  readonly guessed?: string
   version?: number
   ok?: boolean
 }
@@ -77,19 +79,27 @@ function baseOf(requests: readonly Request[], itemId: Id): ItemView | undefined 
   return { version: version.version!, label: label === undefined ? undefined : label.mutation ? label.label! : `v${label.version}` }
 }
 
+/** A save's guess of the label, made over the label a reader saw under it. */
+function guessLabel(label: string, under: string | undefined): string {
+  return `optimistic ${label} over ${under ?? '-'}`
+}
+
 function viewOf(requests: readonly Request[], itemId: Id): ItemView | undefined {
   const base = baseOf(requests, itemId)
   let view = base && { version: base.version, label: base.label ?? '' }
   const labelFrom = fieldsOf(requests, itemId).label
-  // Pending saves, oldest first, each a guess of the label; per field the newest information by
-  // request start wins, so a label the server sent for a request started after the save stays.
-  // A save's answer also clears the guesses of the same call (key) started before it, as in
-  // data-client.
+  // Pending saves, oldest first, each a guess of the label made over the label under it. A pending
+  // guess stays on top of the label until its own save settles: over a label a request started
+  // before the save brought (it cannot contain the save), the guess is made again; over one a
+  // request started after the save brought (it may have been served before or after the server
+  // applied the save), the view shows the label the guess had when the save started. A save's
+  // answer also clears the guesses of the same call (key) started before it, as in data-client.
+  // The version, which no guess names, always shows the newest server data.
   for (const request of requests) {
     if (!request.mutation || request.ok !== undefined || request.ids[0] !== itemId) continue
-    if (labelFrom !== undefined && labelFrom.version! > request.version!) continue
     if (requests.some((later) => later.mutation && later.key === request.key && later.started > request.started && later.ok === true)) continue
-    view = { version: view?.version ?? 0, label: `optimistic ${request.label}` }
+    const label = labelFrom !== undefined && labelFrom.version! > request.version! ? request.guessed! : guessLabel(request.label!, view?.label)
+    view = { version: view?.version ?? 0, label }
   }
   return view
 }
@@ -104,8 +114,8 @@ async function run(commands: Command[], settle: { pick: number; ok: boolean }[],
   const saveItem = createFakeEndpoint('saveItem', {
     schema: { item: Item },
     sideEffect: true,
-    getOptimisticResponse: (_snapshot: SnapshotInterface, params: { id: Id }, body: { label: string }) => ({
-      item: { id: params.id, label: `optimistic ${body.label}` },
+    getOptimisticResponse: (snapshot: SnapshotInterface, params: { id: Id }, body: { label: string }) => ({
+      item: { id: params.id, label: guessLabel(body.label, snapshot.get(Item, params)?.label) },
     }),
   })
   const requests: Request[] = []
@@ -146,7 +156,9 @@ async function run(commands: Command[], settle: { pick: number; ok: boolean }[],
         break
       case 'save': {
         const args = [{ id: step.id }, { label: step.label }] as const
-        start(saveItem, () => controller.fetch(saveItem.endpoint, ...args), { key: saveItem.endpoint.key(...args), ids: [step.id], mutation: true, label: step.label })
+        // Its guess, as made when it starts: over what a reader sees of the item then.
+        const guessed = guessLabel(step.label, viewOf(requests, step.id)?.label)
+        start(saveItem, () => controller.fetch(saveItem.endpoint, ...args), { key: saveItem.endpoint.key(...args), ids: [step.id], mutation: true, label: step.label, guessed })
         break
       }
       case 'answer':
