@@ -199,7 +199,7 @@ function targets(samples, scenarios, baseline) {
     ['mount-1k', 'click', 'mount 1k rows from cache', 1.15],
     ['mount-10k', 'click', 'mount 10k rows from cache', 1.15],
     ['update-item-10k', 'click', 'update 1 item in 10k'],
-    ['update-author-10k', 'click', 'update 1 author (100 rows) in 10k'],
+    ['update-author-10k', 'click', `update 1 author (${10_000 / AUTHORS} rows) in 10k`],
     ['create-1k', 'click', 'create → in list of 1k, click → rows'],
     ['create-1k', 'response', 'create → in list of 1k, response → rows'],
   ]
