@@ -170,18 +170,18 @@ function rereadRows(run: MemoRun, last: ListEntry): ListEntry | undefined {
     }
   }
   const readers = last.readers
-  // Rebuilt rows may read other records now: index those too (a stale index only costs an extra rebuild).
-  if (readers !== undefined) for (const i of dirty) indexRow(readers, rows[i], i)
+  // A rebuilt row whose own record changed may read other records now: index those too (a stale
+  // index only costs an extra rebuild). One rebuilt for what it reads (its author) reads the same
+  // records as before, already indexed: adding them again would grow the lists at every update.
+  if (readers !== undefined) for (const i of dirty) if (rows[i]?.record !== last.rows[i]?.record) indexRow(readers, rows[i], i)
+  // The same list (item, refs, and the indexes by pk and by what rows read) against newer tables.
   return {
-    item,
+    ...last,
     entities,
-    refs: last.refs,
     rows,
     missing: missing?.size === 0 ? undefined : missing,
     value,
     deps,
-    positions: last.positions,
-    readers,
     valueIndex,
     shallow: last.shallow === true && isShallow([...dirty].map((i) => rows[i])) ? true : undefined,
   }

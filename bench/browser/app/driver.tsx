@@ -41,7 +41,9 @@ export function start(name: string, adapter: Adapter): void {
   window.__bench = { name, ready, run: (scenario) => run(name, scenario) }
 }
 
-const AUTHORS = 100
+// Authors per list: each author's name shows in count / AUTHORS rows (100 in a 10k list). The
+// runner's BENCH_AUTHORS sets it through the page's address (?authors=20: 500 rows per author).
+const AUTHORS = Number(new URLSearchParams(location.search).get('authors')) || 100
 
 /** Each scenario: warm-ups first (same work, other data, untimed), then the timed samples. */
 const scenarios: Record<string, (library: string) => Promise<Sample[]>> = {
@@ -130,7 +132,7 @@ async function updateItem(count: number): Promise<Sample[]> {
   return samples
 }
 
-/** Renames one author shared by count / 100 rows of a list of `count`. */
+/** Renames one author shared by count / AUTHORS rows of a list of `count`. */
 async function updateAuthor(count: number): Promise<Sample[]> {
   const items = await mountMain(count)
   const rows = rowsElement()
