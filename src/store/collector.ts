@@ -93,8 +93,8 @@ export class Collector {
   #pointedBy = new Map<string, string>()
   #timer: ReturnType<typeof setTimeout> | undefined
   #idle: number | undefined
-  readonly gcTime: number
-  readonly gcBatch: number
+  declare readonly gcTime: number
+  declare readonly gcBatch: number
   readonly #store: CollectorStore
   readonly #reads: OptimisticView
   readonly #readers: Readers
@@ -121,26 +121,11 @@ export class Collector {
   sweep(): boolean {
     this.#flush()
     const now = this.#store.now()
-    const [drop, moreKeys] = this.#dueKeys(now)
-    const [candidates, own, moreOrphans] = this.#candidates(drop, now)
-    if (drop.length === 0 && candidates.length === 0) return false
-    const view = this.#reads.view(this.#store.getState(), now)
-    const remove = this.#unreferenced(candidates, own, view, now)
-    const entities: Record<string, string[]> = Object.create(null)
-    for (const id of remove) {
-      const [entityKey, pk] = split(id)
-      ;(entities[entityKey] ??= []).push(pk)
-    }
-    // Nothing to remove (every orphan due is still on screen): no action.
-    if (drop.length > 0 || remove.size > 0) this.#store.dispatch(createGC(drop, entities, now))
-    return moreKeys || moreOrphans
-  }
-
-  /** Phase 1: the keys whose gcTime has passed, that nobody reads or fetches (at most `gcBatch`). */
-  #dueKeys(now: number): [drop: string[], more: boolean] {
+    // Phase 1: the keys whose gcTime has passed, that nobody reads or fetches (at most `gcBatch`).
     // A bound on what one slice examines keeps it cheap however the keys are spread.
     const limit = this.gcBatch * 4
     const drop: string[] = []
+    let more = false
     let examined = 0
     // Keys are in the order they were last touched, oldest first; most share one gcTime, so the
     // scan stops early.
@@ -151,17 +136,14 @@ export class Collector {
       }
       if (++examined > limit) break
       if (this.#busy(key)) continue
-      if (drop.length === this.gcBatch) return [drop, true]
+      if (drop.length === this.gcBatch) {
+        more = true
+        break
+      }
       drop.push(key)
     }
-    return [drop, false]
-  }
-
-  /**
-   * Phase 2: the records that may go: those only the dropped keys refer to (with how many of
-   * their references are the dropped keys'), and orphans whose gcTime has passed.
-   */
-  #candidates(drop: readonly string[], now: number): [candidates: string[], own: Map<string, number>, more: boolean] {
+    // Phase 2: the records that may go: those only the dropped keys refer to (with how many of
+    // their references are the dropped keys'), and orphans whose gcTime has passed.
     const candidates: string[] = []
     const own = new Map<string, number>()
     for (const key of drop) {
@@ -175,17 +157,16 @@ export class Collector {
     let orphans = 0
     for (const [id, since] of this.#orphans) {
       if (since + this.gcTime > now) break
-      if (++orphans > this.gcBatch * 4) return [candidates, own, true]
+      if (++orphans > limit) {
+        more = true
+        break
+      }
       candidates.push(id)
     }
-    return [candidates, own, false]
-  }
-
-  /**
-   * Phase 3: of the candidates, those nothing keeps: no other key refers to them, no mounted
-   * read shows them, and no record that stays points at them.
-   */
-  #unreferenced(candidates: readonly string[], own: ReadonlyMap<string, number>, view: State, now: number): Set<string> {
+    if (drop.length === 0 && candidates.length === 0) return false
+    const view = this.#reads.view(this.#store.getState(), now)
+    // Phase 3: of the candidates, those nothing keeps: no other key refers to them, no mounted
+    // read shows them, and no record that stays points at them.
     let kept: Set<string> | undefined
     const remove = new Set<string>()
     const survivors: string[] = []
@@ -206,7 +187,14 @@ export class Collector {
       remove.add(id)
     }
     if (remove.size > 0) this.#keepReachable(remove, survivors, view, now)
-    return remove
+    const entities: Record<string, string[]> = Object.create(null)
+    for (const id of remove) {
+      const [entityKey, pk] = split(id)
+      ;(entities[entityKey] ??= []).push(pk)
+    }
+    // Nothing to remove (every orphan due is still on screen): no action.
+    if (drop.length > 0 || remove.size > 0) this.#store.dispatch(createGC(drop, entities, now))
+    return more
   }
 
   /**
