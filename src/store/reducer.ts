@@ -1,5 +1,5 @@
 import { Immer, type Draft } from 'immer'
-import { createTable, deleteEntries, readEntry, setEntries } from '../schema/table'
+import { createTable, readEntry, setEntries } from '../schema/table'
 import { sameRecord } from '../schema/normalize'
 import type { EntityMeta, EntitiesMetaTable, EntityTable } from '../schema/index'
 import { BATCH, EXPIRE_ALL, FETCH, GC, HYDRATE, INVALIDATE, INVALIDATE_ALL, OPTIMISTIC, RECEIVE, REPLACE_STATE, RESET } from './actionTypes'
@@ -61,12 +61,13 @@ export function reducer(state: State = createInitialState(), action: Action): St
         updateMetas(draft, state, action.keys, (meta) => ({ ...meta, expiresAt: 0 }))
         return
       case GC:
-        draft.endpoints = deleteEntries(state.endpoints, action.keys) as Draft<State['endpoints']>
-        draft.meta = deleteEntries(state.meta, action.keys) as Draft<State['meta']>
+        // setEntries without values removes the keys.
+        draft.endpoints = setEntries(state.endpoints, action.keys) as Draft<State['endpoints']>
+        draft.meta = setEntries(state.meta, action.keys) as Draft<State['meta']>
         for (const key of Object.keys(action.entities)) {
           const pks = action.entities[key]!
-          if (state.entities[key] !== undefined) draft.entities[key] = deleteEntries(state.entities[key], pks) as any
-          if (state.entitiesMeta[key] !== undefined) draft.entitiesMeta[key] = deleteEntries(state.entitiesMeta[key], pks) as any
+          if (state.entities[key] !== undefined) draft.entities[key] = setEntries(state.entities[key], pks) as any
+          if (state.entitiesMeta[key] !== undefined) draft.entitiesMeta[key] = setEntries(state.entitiesMeta[key], pks) as any
         }
     }
   })
