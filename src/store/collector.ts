@@ -1,10 +1,10 @@
 import type { EntityTable } from '../schema/index'
 import { createGC, type Action } from './actions'
-import { BATCH, FETCH, GC, HYDRATE, RECEIVE, REPLACE_STATE, RESET } from './actionTypes'
+import { BATCH, GC, HYDRATE, RECEIVE, REPLACE_STATE, RESET } from './actionTypes'
 import type { OptimisticView } from './optimistic'
 import type { Readers } from './readers'
 import { selectPaths } from './selectors'
-import type { State } from './state'
+import { selectMeta, type State } from './state'
 
 /** Default time data is kept once nobody reads it: 5 minutes. */
 export const DEFAULT_GC_TIME = 5 * 60_000
@@ -65,8 +65,6 @@ type Pending = readonly [refs: readonly EntityTable[], delta: 1 | -1, now: numbe
  */
 export class Collector {
   #keys = new Map<string, KeyInfo>()
-  /** The requests in flight per key, by their fetchedAt: a retry or a queued send of one is the same request. */
-  #inflight = new Map<string, Set<number>>()
   /**
    * How many references the tracked keys hold to each record, brought up to date from
    * `#pending` before each read: a sweep then costs what it removes and what arrived since the
@@ -240,7 +238,6 @@ export class Collector {
   #clear(): void {
     this.#keys.clear()
     this.#pending = []
-    this.#inflight.clear()
     this.#counts.clear()
     this.#orphans.clear()
     this.#pointedBy.clear()
@@ -268,26 +265,19 @@ export class Collector {
     }
   }
 
-  /** The request for `key` started at `fetchedAt` is in flight (`out`) or has answered. */
-  #fetching(key: string, fetchedAt: number, out: boolean): void {
-    let requests = this.#inflight.get(key)
-    if (out) this.#inflight.set(key, (requests ??= new Set()).add(fetchedAt))
-    else if (requests?.delete(fetchedAt) && requests.size === 0) this.#inflight.delete(key)
-  }
-
-  /** A key a mounted component reads or a request is fetching: never collected. */
+  /**
+   * A key a mounted component reads or a request is fetching: never collected. The state marks a
+   * key pending from a request's start to its answer (replays included), so no second record of
+   * requests in flight is kept here.
+   */
   #busy(key: string): boolean {
-    return this.#readers.has(key) || this.#inflight.has(key)
+    return this.#readers.has(key) || !!selectMeta(this.#store.getState(), key)?.pending
   }
 
   /** Keeps the index of keys and references in step with the state, replayed actions included: the store calls it with every applied action. */
   observe(action: Action): void {
     switch (action.type) {
-      case FETCH:
-        this.#fetching(action.key, action.meta.fetchedAt, true)
-        return
       case RECEIVE: {
-        this.#fetching(action.key, action.meta.fetchedAt, false)
         const now = action.meta.date
         const gcTime = action.meta.gcTime ?? this.gcTime
         if (action.error) {
