@@ -81,6 +81,8 @@ export class Controller implements ManagerAPI {
   #kernel: Kernel
   /** The read side (memo cache, schema registry, optimistic view), the kernel's. */
   #reads: Kernel['reads']
+  /** The requests in flight, the kernel's. */
+  #requests: Kernel['requests']
   #lastTick = -Infinity
   /** The key `fetchIfStale` computed for the call it hands to `fetch`, so that it is computed once. */
   #known: [EndpointInterface, readonly unknown[], string] | undefined
@@ -95,6 +97,7 @@ export class Controller implements ManagerAPI {
     this.batch = options.batch ?? ((run) => run())
     const kernel = (this.#kernel = options.kernel ?? createKernel([], {}).kernel)
     this.#reads = kernel.reads
+    this.#requests = kernel.requests
     // The followers of mounted reads are given the controller as their API.
     kernel.readers.api = this
     // Methods an app takes off the controller (`const { fetch } = useController()`): bound once.
@@ -131,13 +134,13 @@ export class Controller implements ManagerAPI {
       return Promise.reject(error) as FetchReturn<E>
     }
     const read = !endpoint.sideEffect
-    const running = read ? this.#kernel.requests.running(key) : undefined
+    const running = read ? this.#requests.running(key) : undefined
     if (running) return running as FetchReturn<E>
     const fetchedAt = this.#tick()
     this.#send(createFetch(key, args, fetchedAt, cause), endpoint, args)
     if (!read && typeof endpoint.getOptimisticResponse === 'function') this.#addOptimistic(endpoint, key, args, fetchedAt)
     const abort = new AbortController()
-    return this.#kernel.requests.track(key, read, this.#request(endpoint, key, args, fetchedAt, abort.signal), abort) as FetchReturn<E>
+    return this.#requests.track(key, read, this.#request(endpoint, key, args, fetchedAt, abort.signal), abort) as FetchReturn<E>
   }
 
   /** Fetches only when the cached data is missing, stale or invalid; otherwise resolves to it. */
@@ -184,14 +187,14 @@ export class Controller implements ManagerAPI {
   invalidate<E extends EndpointInterface>(endpoint: E, ...args: ArgsOrNull<E>): void {
     if (args[0] === null) return
     const key = endpoint.key(...args)
-    this.#kernel.requests.unshare(key)
+    this.#requests.unshare(key)
     this.#send(createInvalidate(key, this.#tick()), endpoint, args)
   }
 
   /** Invalidates every cached key the filter accepts (an endpoint accepts all of its keys). */
   invalidateAll(filter: KeyFilter): void {
     const keys = this.#keysMatching(filter)
-    for (const key of keys) this.#kernel.requests.unshare(key)
+    for (const key of keys) this.#requests.unshare(key)
     this.dispatch(createInvalidateAll(keys, this.#tick()))
   }
 
@@ -202,7 +205,7 @@ export class Controller implements ManagerAPI {
 
   /** Empties the cache. Responses to requests started before this never land. */
   resetEntireStore(): void {
-    this.#kernel.requests.unshare()
+    this.#requests.unshare()
     this.forget()
     this.dispatch(createReset(this.#tick()))
   }
@@ -353,12 +356,12 @@ export class Controller implements ManagerAPI {
 
   /** Aborts the in-flight read for this argument set; its response is ignored. */
   abort<E extends EndpointInterface>(endpoint: E, ...args: Args<E>): boolean {
-    return this.#kernel.requests.abort(endpoint.key(...args))
+    return this.#requests.abort(endpoint.key(...args))
   }
 
   /** True while a read for this argument set is in flight. */
   isFetching<E extends EndpointInterface>(endpoint: E, ...args: ArgsOrNull<E>): boolean {
-    return args[0] !== null && this.#kernel.requests.isFetching(endpoint.key(...args))
+    return args[0] !== null && this.#requests.isFetching(endpoint.key(...args))
   }
 
   /**

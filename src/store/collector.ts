@@ -1,10 +1,10 @@
 import type { EntityTable } from '../schema/index'
 import { createGC, type Action } from './actions'
-import { BATCH, FETCH, GC, HYDRATE, RECEIVE, REPLACE_STATE, RESET } from './actionTypes'
+import { BATCH, GC, HYDRATE, RECEIVE, REPLACE_STATE, RESET } from './actionTypes'
 import type { OptimisticView } from './optimistic'
 import type { Readers } from './readers'
 import { selectPaths } from './selectors'
-import type { State } from './state'
+import { selectMeta, type State } from './state'
 
 /** Default time data is kept once nobody reads it: 5 minutes. */
 export const DEFAULT_GC_TIME = 5 * 60_000
@@ -65,8 +65,6 @@ type Pending = readonly [refs: readonly EntityTable[], delta: 1 | -1, now: numbe
  */
 export class Collector {
   #keys = new Map<string, KeyInfo>()
-  /** The requests in flight per key, by their fetchedAt: a retry or a queued send of one is the same request. */
-  #inflight = new Map<string, Set<number>>()
   /**
    * How many references the tracked keys hold to each record, brought up to date from
    * `#pending` before each read: a sweep then costs what it removes and what arrived since the
@@ -93,8 +91,8 @@ export class Collector {
   #pointedBy = new Map<string, string>()
   #timer: ReturnType<typeof setTimeout> | undefined
   #idle: number | undefined
-  readonly gcTime: number
-  readonly gcBatch: number
+  declare readonly gcTime: number
+  declare readonly gcBatch: number
   readonly #store: CollectorStore
   readonly #reads: OptimisticView
   readonly #readers: Readers
@@ -121,26 +119,11 @@ export class Collector {
   sweep(): boolean {
     this.#flush()
     const now = this.#store.now()
-    const [drop, moreKeys] = this.#dueKeys(now)
-    const [candidates, own, moreOrphans] = this.#candidates(drop, now)
-    if (drop.length === 0 && candidates.length === 0) return false
-    const view = this.#reads.view(this.#store.getState(), now)
-    const remove = this.#unreferenced(candidates, own, view, now)
-    const entities: Record<string, string[]> = Object.create(null)
-    for (const id of remove) {
-      const [entityKey, pk] = split(id)
-      ;(entities[entityKey] ??= []).push(pk)
-    }
-    // Nothing to remove (every orphan due is still on screen): no action.
-    if (drop.length > 0 || remove.size > 0) this.#store.dispatch(createGC(drop, entities, now))
-    return moreKeys || moreOrphans
-  }
-
-  /** Phase 1: the keys whose gcTime has passed, that nobody reads or fetches (at most `gcBatch`). */
-  #dueKeys(now: number): [drop: string[], more: boolean] {
+    // Phase 1: the keys whose gcTime has passed, that nobody reads or fetches (at most `gcBatch`).
     // A bound on what one slice examines keeps it cheap however the keys are spread.
     const limit = this.gcBatch * 4
     const drop: string[] = []
+    let more = false
     let examined = 0
     // Keys are in the order they were last touched, oldest first; most share one gcTime, so the
     // scan stops early.
@@ -151,17 +134,14 @@ export class Collector {
       }
       if (++examined > limit) break
       if (this.#busy(key)) continue
-      if (drop.length === this.gcBatch) return [drop, true]
+      if (drop.length === this.gcBatch) {
+        more = true
+        break
+      }
       drop.push(key)
     }
-    return [drop, false]
-  }
-
-  /**
-   * Phase 2: the records that may go: those only the dropped keys refer to (with how many of
-   * their references are the dropped keys'), and orphans whose gcTime has passed.
-   */
-  #candidates(drop: readonly string[], now: number): [candidates: string[], own: Map<string, number>, more: boolean] {
+    // Phase 2: the records that may go: those only the dropped keys refer to (with how many of
+    // their references are the dropped keys'), and orphans whose gcTime has passed.
     const candidates: string[] = []
     const own = new Map<string, number>()
     for (const key of drop) {
@@ -175,17 +155,16 @@ export class Collector {
     let orphans = 0
     for (const [id, since] of this.#orphans) {
       if (since + this.gcTime > now) break
-      if (++orphans > this.gcBatch * 4) return [candidates, own, true]
+      if (++orphans > limit) {
+        more = true
+        break
+      }
       candidates.push(id)
     }
-    return [candidates, own, false]
-  }
-
-  /**
-   * Phase 3: of the candidates, those nothing keeps: no other key refers to them, no mounted
-   * read shows them, and no record that stays points at them.
-   */
-  #unreferenced(candidates: readonly string[], own: ReadonlyMap<string, number>, view: State, now: number): Set<string> {
+    if (drop.length === 0 && candidates.length === 0) return false
+    const view = this.#reads.view(this.#store.getState(), now)
+    // Phase 3: of the candidates, those nothing keeps: no other key refers to them, no mounted
+    // read shows them, and no record that stays points at them.
     let kept: Set<string> | undefined
     const remove = new Set<string>()
     const survivors: string[] = []
@@ -206,7 +185,14 @@ export class Collector {
       remove.add(id)
     }
     if (remove.size > 0) this.#keepReachable(remove, survivors, view, now)
-    return remove
+    const entities: Record<string, string[]> = Object.create(null)
+    for (const id of remove) {
+      const [entityKey, pk] = split(id)
+      ;(entities[entityKey] ??= []).push(pk)
+    }
+    // Nothing to remove (every orphan due is still on screen): no action.
+    if (drop.length > 0 || remove.size > 0) this.#store.dispatch(createGC(drop, entities, now))
+    return more
   }
 
   /**
@@ -252,7 +238,6 @@ export class Collector {
   #clear(): void {
     this.#keys.clear()
     this.#pending = []
-    this.#inflight.clear()
     this.#counts.clear()
     this.#orphans.clear()
     this.#pointedBy.clear()
@@ -280,26 +265,19 @@ export class Collector {
     }
   }
 
-  /** The request for `key` started at `fetchedAt` is in flight (`out`) or has answered. */
-  #fetching(key: string, fetchedAt: number, out: boolean): void {
-    let requests = this.#inflight.get(key)
-    if (out) this.#inflight.set(key, (requests ??= new Set()).add(fetchedAt))
-    else if (requests?.delete(fetchedAt) && requests.size === 0) this.#inflight.delete(key)
-  }
-
-  /** A key a mounted component reads or a request is fetching: never collected. */
+  /**
+   * A key a mounted component reads or a request is fetching: never collected. The state marks a
+   * key pending from a request's start to its answer (replays included), so no second record of
+   * requests in flight is kept here.
+   */
   #busy(key: string): boolean {
-    return this.#readers.has(key) || this.#inflight.has(key)
+    return this.#readers.has(key) || !!selectMeta(this.#store.getState(), key)?.pending
   }
 
   /** Keeps the index of keys and references in step with the state, replayed actions included: the store calls it with every applied action. */
   observe(action: Action): void {
     switch (action.type) {
-      case FETCH:
-        this.#fetching(action.key, action.meta.fetchedAt, true)
-        return
       case RECEIVE: {
-        this.#fetching(action.key, action.meta.fetchedAt, false)
         const now = action.meta.date
         const gcTime = action.meta.gcTime ?? this.gcTime
         if (action.error) {

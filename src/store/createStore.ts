@@ -10,7 +10,7 @@ import type { GCOptions } from './collector'
 import { createKernel } from './kernel'
 import type { DevToolsConnector } from './managers/devtools'
 import { reducer } from './reducer'
-import { createInitialState, hydrateState, type State } from './state'
+import { hydrateState, type State } from './state'
 
 /** Options of `createStore`. `gcTime` and `gcBatch` configure the garbage collector (see `GCOptions`). */
 export interface StoreOptions extends GCOptions {
@@ -101,7 +101,7 @@ export function createStore(options: StoreOptions = {}): Store {
         : 'Tessera E203: devtools',
     )
   }
-  let state: State = options.initialState ? hydrateState(options.initialState) : createInitialState()
+  let state: State = hydrateState(options.initialState ?? {})
   const listeners = new Set<StoreListener>()
   // The state React hydrates against, from the first server data on (see `getServerState`).
   let server: State | undefined

@@ -21,7 +21,7 @@ export interface MountedRead {
 export class Readers {
   #reads = new Map<string, MountedRead>()
   /** The hooks that follow first and last readers (polling, a live stream, retries), in the store's order. */
-  readonly followers: readonly TesseraHooks[]
+  declare readonly followers: readonly TesseraHooks[]
   /** What a follower's `mount` is given: the store's controller, once it exists. */
   declare api: ManagerAPI
   /** Told when the last reader of a key went away (the collector starts its gcTime). */

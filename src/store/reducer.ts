@@ -1,5 +1,5 @@
 import { Immer, type Draft } from 'immer'
-import { createTable, deleteEntries, readEntry, setEntries } from '../schema/table'
+import { createTable, readEntry, setEntries } from '../schema/table'
 import { sameRecord } from '../schema/normalize'
 import type { EntityMeta, EntitiesMetaTable, EntityTable } from '../schema/index'
 import { BATCH, EXPIRE_ALL, FETCH, GC, HYDRATE, INVALIDATE, INVALIDATE_ALL, OPTIMISTIC, RECEIVE, REPLACE_STATE, RESET } from './actionTypes'
@@ -48,9 +48,12 @@ export function reducer(state: State = createInitialState(), action: Action): St
       case INVALIDATE:
       case INVALIDATE_ALL: {
         const date = action.meta?.date
-        updateMetas(draft, state, action.type === INVALIDATE ? [action.key] : action.keys, (meta) =>
-          date === undefined ? { ...meta, invalidated: true, expiresAt: 0 } : { ...meta, invalidated: true, invalidatedAt: date, expiresAt: 0 },
-        )
+        updateMetas(draft, state, action.type === INVALIDATE ? [action.key] : action.keys, (meta) => ({
+          ...meta,
+          invalidated: true,
+          ...(date !== undefined && { invalidatedAt: date }),
+          expiresAt: 0,
+        }))
         return
       }
       case EXPIRE_ALL:
@@ -58,31 +61,16 @@ export function reducer(state: State = createInitialState(), action: Action): St
         updateMetas(draft, state, action.keys, (meta) => ({ ...meta, expiresAt: 0 }))
         return
       case GC:
-        draft.endpoints = deleteEntries(state.endpoints, action.keys) as Draft<State['endpoints']>
-        draft.meta = deleteEntries(state.meta, action.keys) as Draft<State['meta']>
+        // setEntries without values removes the keys.
+        draft.endpoints = setEntries(state.endpoints, action.keys) as Draft<State['endpoints']>
+        draft.meta = setEntries(state.meta, action.keys) as Draft<State['meta']>
         for (const key of Object.keys(action.entities)) {
           const pks = action.entities[key]!
-          if (state.entities[key] !== undefined) draft.entities[key] = deleteEntries(state.entities[key], pks) as any
-          if (state.entitiesMeta[key] !== undefined) draft.entitiesMeta[key] = deleteEntries(state.entitiesMeta[key], pks) as any
+          if (state.entities[key] !== undefined) draft.entities[key] = setEntries(state.entities[key], pks) as any
+          if (state.entitiesMeta[key] !== undefined) draft.entitiesMeta[key] = setEntries(state.entitiesMeta[key], pks) as any
         }
     }
   })
-}
-
-/**
- * Writes an optimistic guess (a receive action made from it) over a state, for what readers see:
- * the records through the same `writeEntities` a response takes, so a guess lands exactly where
- * the real answer will; the mutation's own result; and the results it extends (a page).
- */
-export function applyGuess(state: State, action: ReceiveAction): State {
-  // A view is never reduced further, so it is built without a draft.
-  const { fetchedAt, date, expiresAt } = action.meta
-  return {
-    ...state,
-    ...writeEntities(state, action.entities, action.entitiesMeta, action.pks),
-    endpoints: writeResults(state, action),
-    meta: setEntries(state.meta, [action.key], [{ date, fetchedAt, expiresAt }]),
-  }
 }
 
 /** The endpoint results after a response: its own, and those of the keys it extends (a next page appended to its list). */

@@ -83,14 +83,13 @@ export function selectMeta(state: State, key: string): ResponseMeta | undefined 
  * null prototypes again, so a pk like "__proto__" stays data when the reducer writes it.
  */
 export function hydrateState(input: Partial<State>): State {
-  const state = createInitialState(input.lastReset ?? 0)
   return {
-    ...state,
     entities: tables(input.entities),
     entitiesMeta: tables(input.entitiesMeta),
     endpoints: hydrateTable(input.endpoints),
     meta: hydrateTable<ResponseMeta>(input.meta),
     optimistic: (input.optimistic ?? []).map((layer) => ({ key: layer.key, args: layer.args ?? [], fetchedAt: layer.fetchedAt })),
+    lastReset: input.lastReset ?? 0,
   }
 }
 

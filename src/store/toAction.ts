@@ -124,15 +124,13 @@ export function snapshotOf(
     if (key !== '') onRead?.(endpoint, key, args)
     return key
   }
+  const getResponse = (endpoint: EndpointInterface, ...args: readonly unknown[]) => selectResponse(view, endpoint, args, now, memo, read(endpoint, args))
   return {
     fetchedAt,
     abort: (abortGuess ??= new AbortOptimistic('No optimistic guess for this call')),
-    getResponse: (endpoint, ...args) => selectResponse(view, endpoint, args, now, memo, read(endpoint, args)) as any,
+    getResponse: getResponse as SnapshotInterface['getResponse'],
     getError: (endpoint, ...args) => selectErrorOf(view, read(endpoint, args), false),
-    get: (schema, ...args) => {
-      const endpoint = queryFor(schema as object)
-      return selectResponse(view, endpoint, args, now, memo, read(endpoint, args)).data as any
-    },
+    get: (schema, ...args) => getResponse(queryFor(schema as object), ...args).data as any,
   }
 }
 
