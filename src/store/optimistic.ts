@@ -3,7 +3,7 @@ import { sameRecord } from '../schema/normalize'
 import { MemoCache, type EntityTable } from '../schema/index'
 import type { EndpointInterface } from '../endpoint/types'
 import type { ReceiveAction } from './actions'
-import { reducer } from './reducer'
+import { applyGuess } from './reducer'
 import { NONE, type State } from './state'
 import { guessAction, type Guess, type GuessDeps, type SchemaRegistry } from './toAction'
 
@@ -89,8 +89,7 @@ export class OptimisticView {
         if (this.#last !== undefined) guess = { action: reuseRecords(guess.action, this.#last), deps: guess.deps }
         updater.guess = guess
       }
-      // Applied by the reducer, as the answer will be: the guess lands exactly where the real answer will.
-      view = reducer(view, guess.action)
+      view = applyGuess(view, guess.action)
     }
     this.#views.set(state, view)
     this.#last = view

@@ -48,12 +48,9 @@ export function reducer(state: State = createInitialState(), action: Action): St
       case INVALIDATE:
       case INVALIDATE_ALL: {
         const date = action.meta?.date
-        updateMetas(draft, state, action.type === INVALIDATE ? [action.key] : action.keys, (meta) => ({
-          ...meta,
-          invalidated: true,
-          ...(date !== undefined && { invalidatedAt: date }),
-          expiresAt: 0,
-        }))
+        updateMetas(draft, state, action.type === INVALIDATE ? [action.key] : action.keys, (meta) =>
+          date === undefined ? { ...meta, invalidated: true, expiresAt: 0 } : { ...meta, invalidated: true, invalidatedAt: date, expiresAt: 0 },
+        )
         return
       }
       case EXPIRE_ALL:
@@ -71,6 +68,22 @@ export function reducer(state: State = createInitialState(), action: Action): St
         }
     }
   })
+}
+
+/**
+ * Writes an optimistic guess (a receive action made from it) over a state, for what readers see:
+ * the records through the same `writeEntities` a response takes, so a guess lands exactly where
+ * the real answer will; the mutation's own result; and the results it extends (a page).
+ */
+export function applyGuess(state: State, action: ReceiveAction): State {
+  // A view is never reduced further, so it is built without a draft.
+  const { fetchedAt, date, expiresAt } = action.meta
+  return {
+    ...state,
+    ...writeEntities(state, action.entities, action.entitiesMeta, action.pks),
+    endpoints: writeResults(state, action),
+    meta: setEntries(state.meta, [action.key], [{ date, fetchedAt, expiresAt }]),
+  }
 }
 
 /** The endpoint results after a response: its own, and those of the keys it extends (a next page appended to its list). */
