@@ -15,32 +15,30 @@ import type { State, Store } from '../store/index'
  * asks for take the value the change was found with, so a change selects once, not twice.
  */
 export function useSelected<T>(store: Pick<Store, 'subscribe' | 'getState' | 'getServerState'>, select: (state: State) => T, same: (a: T, b: T) => boolean): T {
-  // What the last commit showed, kept across renders (a read equal to it keeps its object); and
-  // a change the store's listener found since (the state, the selector, the value), for the render
-  // it asks for.
-  const memo = useRef<{ shown?: { value: T }; ahead?: [State, unknown, { value: T }] }>({}).current
-  let last = memo.shown
+  // The last value that differed from the one before (`same` keeps the older object), with the
+  // state and selector it came from, until the next commit: the render a store change asks for
+  // takes the value the change was found with; any other render selects again (a read's expiry
+  // depends on the clock too). Within a render, one state selects once.
+  const memo = useRef<[State?, unknown?, T?]>([]).current
   let read: State | undefined
-  // One memo per render (as `select` may change): the same state gives the same value.
   const selected = (state: State): T => {
-    if (state !== read) {
+    if (state !== read && (memo[0] !== state || memo[1] !== select)) {
       read = state
-      const ahead = memo.ahead
-      if (ahead?.[0] === state && ahead[1] === select) last = ahead[2]
-      else {
-        const value = select(state)
-        if (last === undefined || !same(last.value, value)) memo.ahead = [state, select, (last = { value })]
+      const value = select(state)
+      if (memo.length < 3 || !same(memo[2] as T, value)) {
+        memo[0] = state
+        memo[1] = select
+        memo[2] = value
       }
     }
-    return last!.value
+    return memo[2] as T
   }
   // A request starting (a fetch action) only marks its key pending, which no read shows: readers
   // are not asked to select again for it (a mutation's start is a fetch, then its guess).
   const subscribe = useMemo(() => (onChange: () => void) => store.subscribe((action) => void (action.type === FETCH || onChange())), [store])
   const value = useSyncExternalStore(subscribe, () => selected(store.getState()), () => selected(store.getServerState()))
   useEffect(() => {
-    memo.shown = { value }
-    memo.ahead = undefined
+    memo[0] = undefined
   }, [value])
   useDebugValue(value)
   return value
