@@ -426,9 +426,10 @@ export class Controller implements ManagerAPI {
 
   /** Runs one request and dispatches its outcome; the network manager only tracks it. */
   async #request(endpoint: EndpointInterface, key: string, args: readonly unknown[], fetchedAt: number, signal: AbortSignal): Promise<unknown> {
+    // The response, or what the request failed with (`failed`).
     let value: unknown
     let action: ReceiveAction | ReceiveErrorAction
-    let failure: { error: unknown } | undefined
+    let failed = false
     try {
       const run = () => callWithSignal(endpoint, args, signal)
       // A manager with the `request` hook (OfflineManager) decides when, and how often, it runs.
@@ -440,12 +441,13 @@ export class Controller implements ManagerAPI {
       if (signal.aborted) throw signal.reason
       // A failed request, or a response of the wrong shape: record it, keep the cached data.
       action = errorAction(endpoint, key, args, error, fetchedAt, this.now())
-      failure = { error }
+      value = error
+      failed = true
     }
     // Its optimistic layer (if any) goes with the answer.
     this.#reads.settle(key, fetchedAt)
-    this.#send(action, endpoint, args, failure ? failure.error : value)
-    if (failure) throw failure.error
+    this.#send(action, endpoint, args, value)
+    if (failed) throw value
     if (endpoint.schema === undefined || endpoint.schema === null) return value
     const state = this.getState()
     // The cache was reset while this request was out: its answer was dropped, and the caller is told.
