@@ -256,7 +256,7 @@ export function createReset(date: number): ResetAction {
 export function serializeError(error: unknown): SerializedError {
   if (error instanceof Error) {
     const status = (error as { status?: unknown }).status
-    return typeof status === 'number' ? { name: error.name, message: error.message, status } : { name: error.name, message: error.message }
+    return { name: error.name, message: error.message, ...(typeof status === 'number' && { status }) }
   }
   return { name: 'Error', message: typeof error === 'string' ? error : JSON.stringify(error) ?? String(error) }
 }

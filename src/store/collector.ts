@@ -307,8 +307,9 @@ export class Collector {
         // What was removed is no orphan; what a reader kept stays one, to be looked at later.
         for (const entityKey in action.entities) {
           for (const pk of action.entities[entityKey]!) {
-            this.#orphans.delete(entityKey + SEPARATOR + pk)
-            this.#pointedBy.delete(entityKey + SEPARATOR + pk)
+            const id = entityKey + SEPARATOR + pk
+            this.#orphans.delete(id)
+            this.#pointedBy.delete(id)
           }
         }
         return
