@@ -36,9 +36,14 @@ export abstract class Entity {
     return defaults
   }
 
-  /** Builds an instance from plain data; missing fields keep their defaults. */
-  static fromJS<T extends Entity>(this: abstract new () => T, props: object = {}): T {
-    return assignFields(new (this as any)() as T, props)
+  /**
+   * Builds an instance from plain data; missing fields keep their defaults. Without data, just the
+   * defaults: a field declared `author = Author.fromJS()` runs this for every instance its class
+   * builds (each row of a list), so no empty object is made and copied there.
+   */
+  static fromJS<T extends Entity>(this: abstract new () => T, props?: object): T {
+    const instance = new (this as any)() as T
+    return props === undefined ? instance : assignFields(instance, props)
   }
 
   /**
