@@ -7,7 +7,6 @@ import type { NormalizeOptions, NormalizeStore } from './normalizeChanges'
 import { isArray } from './isArray'
 import { sameList } from './sameList'
 import { sameRecord } from './sameRecord'
-import { Entity } from './Entity'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop the development messages;
 // unguarded, as immer and React (which every app here loads) read it.
@@ -72,7 +71,7 @@ export class NormalizeRun implements NormalizeDelegate {
   }
 
   visit(schema: any, value: any, parent: unknown, key: string | undefined): unknown {
-    if (value === undefined || value === null || schema === undefined || schema === null) return value
+    if (value == null || schema == null) return value
     if (typeof schema !== 'function' && typeof schema !== 'object') return value
     if (typeof schema.normalize === 'function') {
       // A pk where an entity is expected refers to a record sent elsewhere.
@@ -152,15 +151,10 @@ export class NormalizeRun implements NormalizeDelegate {
     const pending = table[pk]
     let record: unknown
     if (pending === undefined && this.#forStore) (this.pks[key] ??= []).push(pk)
-    if (pending !== undefined && pending !== null) {
-      // The same record twice in one response: both copies have the same freshness. A repeat
-      // that adds nothing (a list's author, once per row) keeps the first copy without building
-      // the merged object: what Entity's merge would give back equal to it anyway.
-      if (schema.merge === Entity.merge && holdsFields(pending, incoming)) record = pending
-      else {
-        record = schema.merge(pending, incoming)
-        if (sameRecord(record, pending)) record = pending
-      }
+    if (pending != null) {
+      // The same record twice in one response: both copies have the same freshness.
+      record = schema.merge(pending, incoming)
+      if (sameRecord(record, pending)) record = pending
     } else {
       const existing = readEntry(this.#store.entities?.[key], pk) as object | null | undefined
       // Nothing to merge with: no record, or a tombstone (null, or a symbol such as INVALID).
@@ -302,17 +296,6 @@ export class NormalizeRun implements NormalizeDelegate {
 }
 
 const hasOwn = Object.prototype.hasOwnProperty
-
-/** True when every field of `incoming` is in `record` with the same value (lists by their items). */
-function holdsFields(record: object, incoming: object): boolean {
-  for (const field of Object.keys(incoming)) {
-    if (!hasOwn.call(record, field)) return false
-    const a = (record as Record<string, unknown>)[field]
-    const b = (incoming as Record<string, unknown>)[field]
-    if (a !== b && !(isArray(a) && isArray(b) && sameList(a, b))) return false
-  }
-  return true
-}
 
 /** When the request behind a record's field started. */
 function fieldTime(meta: EntityMeta, field: string): number {
