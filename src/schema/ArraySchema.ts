@@ -36,7 +36,7 @@ export class ArraySchema<D = any, A extends SchemaAttribute | undefined = undefi
     const out: unknown[] = []
     for (const item of input) {
       const value = this.denormalizeValue(item, delegate)
-      if (value !== undefined && value !== null && value !== INVALID) out.push(value)
+      if (value != null && value !== INVALID) out.push(value)
     }
     return out
   }

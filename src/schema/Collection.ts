@@ -369,7 +369,7 @@ function containsItem(list: readonly unknown[], ref: unknown): boolean {
  * arrays, kept as JSON (as data-client keeps them): `{ a: { b: 1 } }` and `{ a: { b: 2 } }` are two lists.
  */
 function listId(source: unknown): string {
-  if (source === undefined || source === null) return '{}'
+  if (source == null) return '{}'
   if (typeof source !== 'object') return JSON.stringify(`${source}`)
   const out = createTable<unknown>()
   for (const name of Object.keys(source).sort()) {

@@ -36,9 +36,14 @@ export abstract class Entity {
     return defaults
   }
 
-  /** Builds an instance from plain data; missing fields keep their defaults. */
-  static fromJS<T extends Entity>(this: abstract new () => T, props: object = {}): T {
-    return assignFields(new (this as any)() as T, props)
+  /**
+   * Builds an instance from plain data; missing fields keep their defaults. Without data, just the
+   * defaults: a field declared `author = Author.fromJS()` runs this for every instance its class
+   * builds (each row of a list), so no empty object is made and copied there.
+   */
+  static fromJS<T extends Entity>(this: abstract new () => T, props?: object): T {
+    const instance = new (this as any)() as T
+    return props === undefined ? instance : assignFields(instance, props)
   }
 
   /**
@@ -160,7 +165,7 @@ export abstract class Entity {
     for (let i = 0; i < fields.length; i++) {
       const field = fields[i]
       const value = processed[field]
-      if (value === undefined || value === null) continue
+      if (value == null) continue
       try {
         processed[field] = delegate.visit(this.schema[field], value, processed, field)
       } catch (error) {
@@ -183,7 +188,7 @@ export abstract class Entity {
     for (let i = 0; i < fields.length; i++) {
       const field = fields[i]
       const stored = instance[field]
-      if (stored === undefined || stored === null) continue
+      if (stored == null) continue
       const value = delegate.unvisit(this.schema[field], stored)
       if (value === INVALID) {
         if (this.defaults[field]) return INVALID
@@ -208,7 +213,7 @@ export abstract class Entity {
 
 /** A pk that says "no key here" (the optimistic path may fill it in); `"undefined"` is `${undefined}`. */
 export function missingPk(id: unknown): boolean {
-  return id === undefined || id === null || id === '' || id === 'undefined' || (typeof id === 'number' && Number.isNaN(id))
+  return id == null || id === '' || id === 'undefined' || (typeof id === 'number' && Number.isNaN(id))
 }
 
 /** True when `id` cannot name a record: missing, or neither a string nor a number. */

@@ -17,7 +17,7 @@ export const invalidateMany: InvalidateMany = {
     const schema = self.schema
     const attribute = self.schemaAttribute!
     const chosen = typeof attribute === 'function' ? attribute(input, parent, key) : typeof input === 'object' ? input?.[attribute] : undefined
-    const type = chosen === undefined || chosen === null ? undefined : String(chosen)
+    const type = chosen == null ? undefined : String(chosen)
     if (type !== undefined && Object.hasOwn(schema, type)) return { id: dropRecord(schema[type], input, parent, key, delegate, true), schema: type }
     // The response (or the path parameters) does not say which type was deleted: the record goes
     // from every member table that holds its pk. Deleting one too many only costs a refetch;
@@ -30,7 +30,7 @@ export const invalidateMany: InvalidateMany = {
       if (pk === undefined) continue
       first ??= pk
       const stored = delegate.getEntity(entity.key, pk)
-      if (stored === undefined || stored === null) continue
+      if (stored == null) continue
       delegate.invalidate(entity.key, pk)
       found ??= { id: pk, schema: type }
     }

@@ -37,7 +37,7 @@ export class MemoCache {
     entities: StoredEntities,
     args: readonly unknown[] = NO_ARGS,
   ): MemoResult<DenormalizeNullable<S>> {
-    if (schema === undefined || schema === null || input === undefined || input === null) {
+    if (schema == null || input == null) {
       return { data: input as any, paths: [] }
     }
     // `[Article]` written inline is a new array on every call; all of them mean the same schema.

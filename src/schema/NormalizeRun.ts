@@ -71,7 +71,7 @@ export class NormalizeRun implements NormalizeDelegate {
   }
 
   visit(schema: any, value: any, parent: unknown, key: string | undefined): unknown {
-    if (value === undefined || value === null || schema === undefined || schema === null) return value
+    if (value == null || schema == null) return value
     if (typeof schema !== 'function' && typeof schema !== 'object') return value
     if (typeof schema.normalize === 'function') {
       // A pk where an entity is expected refers to a record sent elsewhere.
@@ -151,7 +151,7 @@ export class NormalizeRun implements NormalizeDelegate {
     const pending = table[pk]
     let record: unknown
     if (pending === undefined && this.#forStore) (this.pks[key] ??= []).push(pk)
-    if (pending !== undefined && pending !== null) {
+    if (pending != null) {
       // The same record twice in one response: both copies have the same freshness.
       record = schema.merge(pending, incoming)
       if (sameRecord(record, pending)) record = pending

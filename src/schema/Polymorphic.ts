@@ -92,11 +92,11 @@ export abstract class Polymorphic {
   protected attributeOf(value: any, parent: unknown, key: string | undefined): string | undefined {
     const attr = this.schemaAttribute
     const chosen = typeof attr === 'function' ? attr(value, parent, key) : value?.[attr as string]
-    return chosen === undefined || chosen === null ? undefined : String(chosen)
+    return chosen == null ? undefined : String(chosen)
   }
 
   protected normalizeValue(value: any, parent: unknown, key: string | undefined, delegate: NormalizeDelegate): unknown {
-    if (value === undefined || value === null) return value
+    if (value == null) return value
     if (this.isSingle()) return delegate.visit(this.definition, value, parent, key)
     if (typeof value !== 'object') {
       if (!isReferenceValue(value)) {
@@ -116,11 +116,11 @@ export abstract class Polymorphic {
       return value
     }
     const id = delegate.visit(this.definition[attr], value, parent, key)
-    return id === undefined || id === null ? id : { id, schema: attr }
+    return id == null ? id : { id, schema: attr }
   }
 
   protected denormalizeValue(stored: any, delegate: DenormalizeDelegate): unknown {
-    if (stored === undefined || stored === null) return stored
+    if (stored == null) return stored
     if (this.isSingle()) return delegate.unvisit(this.definition, stored)
     if (typeof stored === 'object' && hasOwn.call(stored, 'id') && typeof stored.schema === 'string') {
       if (hasOwn.call(this.definition, stored.schema)) return delegate.unvisit(this.definition[stored.schema], stored.id)

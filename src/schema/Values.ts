@@ -43,10 +43,10 @@ export class Values<D = any, A extends SchemaAttribute | undefined = undefined> 
     for (const key of Object.keys(input)) {
       const value = input[key]
       // Empty entries drop out of the map, as they do from lists.
-      if (value === undefined || value === null) continue
+      if (value == null) continue
       try {
         const normalized = this.normalizeValue(value, input, key, delegate)
-        if (normalized !== undefined && normalized !== null) defineField(out, key, normalized)
+        if (normalized != null) defineField(out, key, normalized)
       } catch (error) {
         if (error instanceof SchemaError) error.prependPath(key)
         throw error
@@ -60,7 +60,7 @@ export class Values<D = any, A extends SchemaAttribute | undefined = undefined> 
     for (const key of Object.keys(input)) {
       const value = this.denormalizeValue(input[key], delegate)
       // Deleted or missing entries drop out of the map, as they do from lists.
-      if (value !== undefined && value !== null && value !== INVALID) defineField(out, key, value)
+      if (value != null && value !== INVALID) defineField(out, key, value)
     }
     return out
   }

@@ -57,7 +57,7 @@ export abstract class Walker implements DenormalizeDelegate {
   }
 
   unvisit(schema: any, input: any): unknown {
-    if (input === undefined || input === null || schema === undefined || schema === null) return input
+    if (input == null || schema == null) return input
     if (typeof schema !== 'function' && typeof schema !== 'object') return input
     // A collection is an entity too: `input` is its pk, not the list itself.
     if (isEntity(schema)) return this.#unvisitEntity(schema, input)
@@ -126,7 +126,7 @@ export abstract class Walker implements DenormalizeDelegate {
 
 /** Whether a read value is shown in a list (missing, deleted and invalid rows drop out). */
 export function isShown(value: unknown): boolean {
-  return value !== INVALID && value !== undefined && value !== null
+  return value !== INVALID && value != null
 }
 
 /** The instance a record reads as, with its nested fields still pks; undefined when the schema rejects the record. */

@@ -37,7 +37,7 @@ export function holdsSchema(value: unknown, depth = DEPTH): boolean {
 export function isInputFirst(first: unknown, second: unknown): boolean {
   if (holdsSchema(first)) return false
   if (holdsSchema(second)) return true
-  return first !== undefined && first !== null && (typeof second !== 'object' || second === null)
+  return first != null && (typeof second !== 'object' || second === null)
 }
 
 /**

@@ -47,7 +47,7 @@ export function denormalize(
     schema = input
     input = given
   }
-  if (schema === undefined || schema === null || input === undefined) return input
+  if (schema == null || input === undefined) return input
   return new PlainRun(entities, args).read(schema, input)
 }
 

@@ -22,7 +22,7 @@ export function denormalizeCached<S>(
   _resultCache?: unknown,
   args: readonly unknown[] = [],
 ): MemoResult<DenormalizeNullable<S>> {
-  if (schema === undefined || schema === null || input === undefined) return { data: input as DenormalizeNullable<S>, paths: [] }
+  if (schema == null || input === undefined) return { data: input as DenormalizeNullable<S>, paths: [] }
   let memo = caches.get(entityCache)
   if (memo === undefined) caches.set(entityCache, (memo = new MemoCache()))
   return memo.denormalize(schema, input, entities, args)

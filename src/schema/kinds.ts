@@ -108,7 +108,7 @@ export function normalizeList(value: unknown, what: string, normalizeItem: (item
   const out: unknown[] = []
   for (let i = 0; i < items.length; i++) {
     const item = items[i]
-    if (item === undefined || item === null) continue
+    if (item == null) continue
     let normalized: unknown
     try {
       normalized = normalizeItem(item)
@@ -116,7 +116,7 @@ export function normalizeList(value: unknown, what: string, normalizeItem: (item
       if (error instanceof SchemaError) error.prependPath(keys === undefined ? i : keys[i])
       throw error
     }
-    if (normalized !== undefined && normalized !== null) out.push(normalized)
+    if (normalized != null) out.push(normalized)
   }
   return out
 }

@@ -139,7 +139,7 @@ class IndexingRun extends NormalizeRun {
     const byName = (this.indexes[key] ??= createTable())
     for (const name of names) {
       const value = record[name]
-      if (value !== undefined && value !== null) (byName[name] ??= createTable())[String(value)] = pk
+      if (value != null) (byName[name] ??= createTable())[String(value)] = pk
     }
   }
 }

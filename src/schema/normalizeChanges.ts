@@ -86,7 +86,7 @@ export function normalizeChanges<S = unknown, R = Normalize<S>>(
 export function runNormalize<R>(run: NormalizeRun, schema: unknown, input: unknown): NormalizedResult<R> {
   let result: unknown
   try {
-    result = schema === undefined || schema === null ? input : run.visitRoot(schema, input)
+    result = schema == null ? input : run.visitRoot(schema, input)
   } catch (error) {
     // Data nested deeper than the stack allows is refused as bad input, before anything is
     // written (normalize is pure): never a bare RangeError, never data that cannot be read back.
