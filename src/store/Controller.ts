@@ -98,8 +98,6 @@ export class Controller implements ManagerAPI {
     const kernel = (this.#kernel = options.kernel ?? createKernel([], {}).kernel)
     this.#reads = kernel.reads
     this.#requests = kernel.requests
-    // The followers of mounted reads are given the controller as their API.
-    kernel.readers.api = this
     // Methods an app takes off the controller (`const { fetch } = useController()`): bound once.
     for (const name of Object.getOwnPropertyNames(Controller.prototype)) {
       if (name !== 'constructor') (this as any)[name] = (this as any)[name].bind(this)
@@ -315,7 +313,7 @@ export class Controller implements ManagerAPI {
    * subscriptions (`subscribe`), as in data-client. Call `release` when done.
    */
   retain<E extends EndpointInterface>(endpoint: E, ...args: ArgsOrNull<E>): void {
-    if (args[0] !== null) this.#kernel.readers.retain(endpoint.key(...args), endpoint, args)
+    if (args[0] !== null) this.#kernel.readers.retain(endpoint.key(...args), endpoint, args, this)
   }
 
   /**

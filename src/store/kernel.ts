@@ -73,7 +73,8 @@ export function createKernel(managers: readonly Manager[], options: GCOptions, s
   }
   const reads = new OptimisticView()
   // (A manager that polls follows readers too, for the development warning that nothing polls.)
-  const readers = new Readers(hooks.filter((own) => own.mount || own.unmount || own.polls))
+  // The collector hears of a key's last reader from the registry, wired here once.
+  const readers = new Readers(hooks.filter((own) => own.mount || own.unmount || own.polls), (key) => collector?.idle(key))
   const collector = store && new Collector(gc ?? options, store, reads, readers)
   return { kernel: { reads, requests, readers, collector, requester: requesters[0] }, plugins }
 }

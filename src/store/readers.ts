@@ -22,21 +22,20 @@ export class Readers {
   #reads = new Map<string, MountedRead>()
   /** The hooks that follow first and last readers (polling, a live stream, retries), in the store's order. */
   declare readonly followers: readonly TesseraHooks[]
-  /** What a follower's `mount` is given: the store's controller, once it exists. */
-  declare api: ManagerAPI
   /** Told when the last reader of a key went away (the collector starts its gcTime). */
-  declare onIdle: ((key: string) => void) | undefined
+  declare readonly onIdle: ((key: string) => void) | undefined
 
-  constructor(followers: readonly TesseraHooks[] = []) {
+  constructor(followers: readonly TesseraHooks[] = [], onIdle?: (key: string) => void) {
     this.followers = followers
+    this.onIdle = onIdle
   }
 
-  /** A reader of `key` mounted; the first one is announced to the followers. */
-  retain(key: string, endpoint: EndpointInterface, args: readonly unknown[]): void {
+  /** A reader of `key` mounted; the first one is announced to the followers, with `api` (the controller that registered it). */
+  retain(key: string, endpoint: EndpointInterface, args: readonly unknown[], api: ManagerAPI): void {
     const read = this.#reads.get(key)
     if (read !== undefined) return void read.count++
     this.#reads.set(key, { key, count: 1, endpoint, args })
-    for (const hooks of this.followers) hooks.mount?.(this.api, endpoint, args)
+    for (const hooks of this.followers) hooks.mount?.(api, endpoint, args)
   }
 
   /** A reader of `key` went away; with the last one, the followers are told and the key may be collected. */
