@@ -40,7 +40,7 @@ function clientDirectives() {
  * an app's bundler drops whole modules it does not use; declarations from the TypeScript plugin.
  */
 export default {
-  input: ['src/index.ts', 'src/headless.ts', 'src/test/index.ts', 'src/ssr/index.ts', 'src/nextjs/index.ts', 'src/nextjs/server.ts', 'src/offline/index.ts', 'src/live/index.ts', 'src/native/index.ts'],
+  input: ['src/index.ts', 'src/headless.ts', 'src/test/index.ts', 'src/ssr/index.ts', 'src/nextjs/index.ts', 'src/nextjs/server.ts', 'src/offline/index.ts', 'src/live/index.ts', 'src/native/index.ts', 'src/cli/tessera.ts'],
   output: {
     dir: 'dist',
     format: 'es',
@@ -53,7 +53,8 @@ export default {
     if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && clientModules.has(warning.id)) return
     warn(warning)
   },
-  external: (id) => external.some((dep) => id === dep || id.startsWith(dep + '/')),
+  // Node's built-ins are only imported by the CLI (src/cli, src/openapi), which runs in Node.
+  external: (id) => id.startsWith('node:') || external.some((dep) => id === dep || id.startsWith(dep + '/')),
   // Every module only defines things (package.json says `sideEffects: false`, and immer's says
   // the same), so an import whose bindings go unused is dropped instead of left as a bare
   // `import 'x'` that bundlers warn about.
