@@ -20,6 +20,8 @@ export interface Resource {
   members: Partial<Record<Member, Operation>>
   /** Set when the list answers with pages (`{ results, cursor }`) rather than an array. */
   page?: Page
+  /** Set when the list holds another entity of the same table (a summary) than the item. */
+  listed?: NamedSchema
 }
 
 /**
@@ -47,14 +49,28 @@ export function findResources(schemas: Schemas, operations: readonly Operation[]
     const returns = (operation: Operation | undefined) => (operation !== undefined && schemas.entityOf(operation.response) === entity ? operation : undefined)
     const list = byRoute.get(`get ${listPath}`)
     const page = list === undefined ? undefined : pageOf(schemas, list.response)
-    const getList = list !== undefined && (schemas.entityListOf(list.response) === entity || page?.entity === entity) ? list : undefined
+    // The list may hold a summary entity of the same table (`x-tessera-key`), as lists often do.
+    const listed = list === undefined ? undefined : (schemas.entityListOf(list.response) ?? page?.entity)
+    const getList = listed !== undefined && entityKey(listed) === entityKey(entity) ? list : undefined
     const create = returns(byRoute.get(`post ${listPath}`))
     if (getList === undefined && create === undefined) continue
     const members: Resource['members'] = { get, getList, create, update: returns(byRoute.get(`put ${get.path}`)), partialUpdate: returns(byRoute.get(`patch ${get.path}`)), delete: byRoute.get(`delete ${get.path}`) }
     for (const member of MEMBERS) if (members[member] === undefined) delete members[member]
-    resources.push({ entity, path: get.path, members, ...(getList !== undefined && page !== undefined ? { page } : {}) })
+    resources.push({
+      entity,
+      path: get.path,
+      members,
+      ...(getList !== undefined && page !== undefined ? { page } : {}),
+      ...(getList !== undefined && listed !== entity ? { listed } : {}),
+    })
   }
   return resources
+}
+
+/** The table an entity's records go to: its `x-tessera-key`, else its name (as `static key` says). */
+export function entityKey(entity: NamedSchema): string {
+  const key = entity.schema['x-tessera-key']
+  return typeof key === 'string' && key !== '' ? key : entity.name
 }
 
 /** The page a response is, when it is an object with one list of entities and no other entities. */
@@ -70,10 +86,10 @@ export function pageOf(schemas: Schemas, response: unknown): Page | undefined {
 
 /**
  * The field that asks for the next page: for a page, the member that is also a query parameter
- * (`cursor` in `{ results, cursor }` and `?cursor=`); for a bare array, a page parameter.
+ * (`cursor` in `{ results, cursor }` and `?cursor=`); else a page parameter (`?page=`, `?after=`).
  */
 export function paginationField(operation: Operation, page: Page | undefined): string | undefined {
   const names = new Set(operation.query.map((parameter) => parameter.name))
-  if (page !== undefined) return page.others.find((property) => names.has(property.name))?.name
-  return operation.query.find((parameter) => PAGE_PARAMETERS.has(parameter.name))?.name
+  const echoed = page?.others.find((property) => names.has(property.name))?.name
+  return echoed ?? operation.query.find((parameter) => PAGE_PARAMETERS.has(parameter.name))?.name
 }

@@ -88,18 +88,21 @@ function writeResource(writer: Writer, resource: Resource): void {
   ])
   const create = `createResource({\n${options.map((option) => `  ${option},`).join('\n')}\n})`
   module.resources++
-  if (members.length === MEMBERS.length && resource.page === undefined) {
+  if (members.length === MEMBERS.length && resource.page === undefined && resource.listed === undefined) {
     module.text += `\n${doc}export const ${name} = ${create}\n`
     return
   }
   const base = writer.namer.claim(`${camel(entity)}Base`)
   let text = `\nconst ${base} = ${create}\n`
   const picked = members.map((member) => `${member}: ${base}.${member}`)
-  if (resource.page !== undefined) {
+  if (resource.page !== undefined || resource.listed !== undefined) {
     module.imports.add('schema')
+    const listed = resource.page?.entity ?? resource.listed!
+    module.uses.entities.add(listed)
     const getList = writer.namer.claim(`${camel(entity)}GetList`)
-    text += `/** Pages of ${entity}: the list is a Collection, so \`getList.getPage\` appends the next page and \`create\` adds to it. */\n`
-    text += `const ${getList} = ${base}.getList.extend({ schema: ${pageSchema(writer, resource.page, true)} })\n`
+    const listSchema = resource.page !== undefined ? pageSchema(writer, resource.page, true) : `new schema.Collection([${listed.ident}])`
+    text += `/** The list${resource.page !== undefined ? ', in pages' : ''}: a Collection of ${listed.ident}, so \`create\` adds to it${resource.page !== undefined && field !== undefined ? ' and `getList.getPage` appends the next page' : ''}. */\n`
+    text += `const ${getList} = ${base}.getList.extend({ schema: ${listSchema} })\n`
     picked[members.indexOf('getList')] = `getList: ${getList}`
     if (members.includes('create')) picked[members.indexOf('create')] = `create: ${getList}.push`
   }

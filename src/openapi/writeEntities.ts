@@ -1,4 +1,5 @@
-import { docComment, propertyName, stringLiteral } from './literals'
+import { docComment, objectKey, propertyName, stringLiteral } from './literals'
+import { entityKey } from './resources'
 import { describe, enumLiterals, isType, type NamedSchema, type Property, type Schemas, type Uses } from './schemas'
 
 /**
@@ -26,12 +27,13 @@ interface Field {
  * entity of the same cycle defaults to `null` rather than `X.fromJS()`, which would build
  * defaults forever.
  */
-export function writeEntities(schemas: Schemas, entities: readonly NamedSchema[], warnings: string[]): { text: string; uses: Uses } {
+export function writeEntities(schemas: Schemas, entities: readonly NamedSchema[], warnings: string[]): { text: string; uses: Uses; validates: boolean } {
   const uses: Uses = { entities: new Set(), types: new Set() }
   const direct = new Map(entities.map((entity) => [entity, directEntities(schemas, entity)]))
   const order = definitionOrder(schemas, entities)
   const defined = new Set<NamedSchema>()
   const later: string[] = []
+  let validates = false
   const classes = order.map((entity) => {
     const fields = (schemas.properties(entity.schema) ?? []).flatMap((property) => {
       if (UNSAFE_FIELDS.has(property.name)) {
@@ -45,17 +47,24 @@ export function writeEntities(schemas: Schemas, entities: readonly NamedSchema[]
     defined.add(entity)
     let body = fields.map((f) => f.line).join('\n')
     if (entity.pk !== 'id') body += `\n  pk() {\n    return this${propertyAccess(entity.pk!)}\n  }`
-    body += `\n  static override key = ${stringLiteral(entity.name)}`
+    body += `\n  static override key = ${stringLiteral(entityKey(entity))}`
     if (schemaEntries.length > 0) {
       const object = `{ ${schemaEntries.join(', ')} }`
       if (dependsLater) later.push(`${entity.ident}.schema = ${object}`)
       else body += `\n  static override schema = ${object}`
     }
+    const detail = detailFields(schemas, entity, entities)
+    if (detail.length > 0) {
+      const keys = detail.map((name) => `${objectKey(name)}: true`).join(', ')
+      body += `\n  /** Shares its table with a summary that lacks ${detail.join(', ')}: a summary in the cache is not this record, so reading it as one fetches it. */`
+      body += `\n  static override validate(processed: Record<string, unknown>) {\n    return validateRequired(processed, { ${keys} }) || super.validate(processed)\n  }`
+    }
+    validates ||= detail.length > 0
     const doc = docComment([describe(entity.schema)])
     return `${doc}export class ${entity.ident} extends Entity {\n${body.replace(/^\n/, '')}\n}\n`
   })
   const cycles = later.length === 0 ? '' : `\n// These entities refer to each other in a cycle: their nested schemas are set once all are defined.\n${later.join('\n')}\n`
-  return { text: classes.join('\n') + cycles, uses }
+  return { text: classes.join('\n') + cycles, uses, validates }
 }
 
 /** One field of an entity class (see {@link writeEntities}). */
@@ -109,6 +118,25 @@ function defaultLiteral(schema: Record<string, unknown>, type: string): string |
     type.split(' | ').includes(literal) ||
     type.split(' | ').includes(typeof value)
   return fits ? literal : undefined
+}
+
+/**
+ * The required fields of an entity that another entity of the same table (`x-tessera-key`), whose
+ * fields are a subset of its own, lacks: a list's summary and an item's detail. The detail's
+ * `validate` checks them, so a summary in the cache reads as missing (and is fetched) instead of
+ * as a detail with empty fields, the README's pattern for two views of one record.
+ */
+function detailFields(schemas: Schemas, entity: NamedSchema, entities: readonly NamedSchema[]): string[] {
+  const own = schemas.properties(entity.schema) ?? []
+  const names = new Set(own.map((property) => property.name))
+  const missing = new Set<string>()
+  for (const other of entities) {
+    if (other === entity || entityKey(other) !== entityKey(entity)) continue
+    const theirs = new Set((schemas.properties(other.schema) ?? []).map((property) => property.name))
+    if (theirs.size >= names.size || ![...theirs].every((name) => names.has(name))) continue
+    for (const property of own) if (property.required && !theirs.has(property.name) && !UNSAFE_FIELDS.has(property.name)) missing.add(property.name)
+  }
+  return [...missing]
 }
 
 /** `.id`, or `['odd-name']` for a field that is not an identifier. */
