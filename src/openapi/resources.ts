@@ -25,10 +25,11 @@ export interface Resource {
 }
 
 /**
- * The query parameters that, on a list answered with a bare array, ask for a page (`?page=2`,
- * `?cursor=…`): the list gets `paginationField`, so `getList.getPage` appends the next page.
+ * The query parameters that ask for a page (`?page=2`, `?cursor=…`), most telling first: a list
+ * with one gets `paginationField`, so `getList.getPage` appends the next page. (`since` and
+ * `limit` are left out: they are filters as often as page tokens.)
  */
-export const PAGE_PARAMETERS = new Set(['page', 'cursor', 'after', 'offset', 'since', 'pageToken', 'page_token', 'starting_after', 'startingAfter', 'next'])
+export const PAGE_PARAMETERS = ['cursor', 'page', 'after', 'pageToken', 'page_token', 'starting_after', 'startingAfter', 'offset']
 
 /**
  * The groups of operations that fit `createResource`: a GET of `/x/{id}` returning an entity,
@@ -91,5 +92,5 @@ export function pageOf(schemas: Schemas, response: unknown): Page | undefined {
 export function paginationField(operation: Operation, page: Page | undefined): string | undefined {
   const names = new Set(operation.query.map((parameter) => parameter.name))
   const echoed = page?.others.find((property) => names.has(property.name))?.name
-  return echoed ?? operation.query.find((parameter) => PAGE_PARAMETERS.has(parameter.name))?.name
+  return echoed ?? PAGE_PARAMETERS.find((name) => names.has(name))
 }

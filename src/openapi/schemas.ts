@@ -97,10 +97,19 @@ export class Schemas {
     return isObject(target) && typeof target.$ref === 'string' && target.$ref !== schema.$ref ? this.namedOf(target) : undefined
   }
 
-  /** The entity a schema is a `$ref` to, if it is one. */
-  entityOf(schema: unknown): NamedSchema | undefined {
+  /**
+   * The entity a schema is: a `$ref` to one, or an `allOf` whose one entity part the others only
+   * add to (`allOf: [{ $ref: Pet }, { description }]`, or a response adding `links` to the record),
+   * read as that entity (the added members are kept in the data, not in the class).
+   */
+  entityOf(schema: unknown, depth = 0): NamedSchema | undefined {
     const named = this.namedOf(schema)
-    return named?.pk !== undefined ? named : undefined
+    if (named !== undefined) return named.pk !== undefined ? named : undefined
+    if (!isObject(schema) || depth > 8) return undefined
+    const resolved = this.deref(schema)
+    if (!Array.isArray(resolved.allOf) || resolved.oneOf !== undefined || resolved.anyOf !== undefined) return undefined
+    const found = new Set(resolved.allOf.map((part) => this.entityOf(part, depth + 1)).filter((entity) => entity !== undefined))
+    return found.size === 1 ? [...found][0] : undefined
   }
 
   /** The entity an array schema holds, if it is an array of one. */

@@ -104,7 +104,9 @@ function writeResource(writer: Writer, resource: Resource): void {
     text += `/** The list${resource.page !== undefined ? ', in pages' : ''}: a Collection of ${listed.ident}, so \`create\` adds to it${resource.page !== undefined && field !== undefined ? ' and `getList.getPage` appends the next page' : ''}. */\n`
     text += `const ${getList} = ${base}.getList.extend({ schema: ${listSchema} })\n`
     picked[members.indexOf('getList')] = `getList: ${getList}`
-    if (members.includes('create')) picked[members.indexOf('create')] = `create: ${getList}.push`
+    // push takes the list's item as its body; the document's create body is what is sent.
+    const createBody = resource.members.create?.body === undefined ? '' : `.extend({ body: {} as ${bodyType(writer, resource.members.create)} })`
+    if (members.includes('create')) picked[members.indexOf('create')] = `create: ${getList}.push${createBody}`
   }
   module.text += `${text}${doc}export const ${name} = {\n${picked.map((member) => `  ${member},`).join('\n')}\n}\n`
 }

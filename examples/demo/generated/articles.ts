@@ -21,7 +21,7 @@ const articleGetList = articleBase.getList.extend({ schema: { results: new schem
 export const ArticleResource = {
   get: articleBase.get,
   getList: articleGetList,
-  create: articleGetList.push,
+  create: articleGetList.push.extend({ body: {} as ArticleInput }),
   update: articleBase.update,
   partialUpdate: articleBase.partialUpdate,
   delete: articleBase.delete,
