@@ -96,14 +96,20 @@ export interface Seen {
  * A mock of a document's API on a free port: each request is matched to an operation by method
  * and path template and answered 200 with the success response's example when the document has
  * one, else with a value made from its schema (an item's `id` set from the path's last
- * parameter, so the entity read back is the one asked for). Unmatched requests get a 404.
+ * parameter when that names an id, so the entity read back is the one asked for), unless
+ * `respond` answers it. Unmatched requests get a 404.
  */
-export async function mockServer(document: any): Promise<{ url: string; seen: Seen[]; close: () => Promise<void> }> {
+export async function mockServer(
+  document: any,
+  /** Answers a request itself when it returns a value (a test that needs a particular answer). */
+  respond: (method: string, url: URL) => unknown = () => undefined,
+): Promise<{ url: string; seen: Seen[]; close: () => Promise<void> }> {
   const seen: Seen[] = []
   const routes = Object.entries(document.paths ?? {}).flatMap(([path, item]: [string, any]) =>
     Object.entries(item)
       .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
       .map(([method, operation]) => ({
+        path,
         method: method.toUpperCase(),
         pattern: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '([^/]+)')}$`),
         operation,
@@ -116,11 +122,20 @@ export async function mockServer(document: any): Promise<{ url: string; seen: Se
     const url = new URL(req.url ?? '/', 'http://x')
     seen.push({ method: req.method ?? '', url: req.url ?? '', body: text ? JSON.parse(text) : undefined })
     const path = url.pathname.slice(basePath.length)
+    const own = respond(req.method ?? '', url)
+    if (own !== undefined) {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(JSON.stringify(own))
+      return
+    }
     for (const route of routes) {
       const match = route.method === req.method && route.pattern.exec(path)
       if (!match) continue
-      const lastParameter = match.length > 1 ? decodeURIComponent(match[match.length - 1]!) : undefined
-      const body = answer(document, route.operation, lastParameter)
+      // An item's id: the path's last parameter when it names one (`{id}`, `{petId}`, `{pet_id}`).
+      const names = [...route.path.matchAll(/\{([^}]+)\}/g)].map((found) => found[1]!)
+      const last = names.at(-1)
+      const id = last !== undefined && /(^id|Id|_id)$/.test(last) ? decodeURIComponent(match[match.length - 1]!) : undefined
+      const body = answer(document, route.operation, id)
       res.writeHead(body === undefined ? 204 : 200, { 'content-type': 'application/json' })
       res.end(body === undefined ? undefined : JSON.stringify(body))
       return
@@ -133,7 +148,7 @@ export async function mockServer(document: any): Promise<{ url: string; seen: Se
   return { url: `http://127.0.0.1:${port}`, seen, close: () => new Promise((done) => server.close(() => done())) }
 }
 
-function answer(document: any, operation: any, lastParameter: string | undefined): unknown {
+function answer(document: any, operation: any, id: string | undefined): unknown {
   const codes = Object.keys(operation.responses ?? {}).filter((code) => /^2/.test(code)).sort()
   if (codes.length === 0) return undefined
   const response = deref(document, operation.responses[codes[0]!])
@@ -141,8 +156,8 @@ function answer(document: any, operation: any, lastParameter: string | undefined
   if (media === undefined) return undefined
   const example = media.example ?? (media.examples ? deref(document, Object.values(media.examples)[0]).value : undefined)
   const value = example !== undefined ? structuredClone(example) : sample(document, media.schema, 0)
-  if (lastParameter !== undefined && value !== null && typeof value === 'object' && !Array.isArray(value) && 'id' in value) {
-    value.id = typeof value.id === 'number' ? Number(lastParameter) : lastParameter
+  if (id !== undefined && value !== null && typeof value === 'object' && !Array.isArray(value) && 'id' in value) {
+    value.id = typeof value.id === 'number' ? Number(id) : id
   }
   return value
 }
