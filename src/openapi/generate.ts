@@ -64,7 +64,7 @@ export function generate(document: unknown, options: GenerateOptions): Generated
   if (all.length > 0) {
     const uses: Uses = { entities: new Set(), types: new Set() }
     const text = all.map((named) => {
-      const type = schemas.namedOf(named.schema) === named ? 'unknown' : schemas.typeOf(named.schema, uses)
+      const type = aliasesItself(schemas, named) ? 'unknown' : schemas.typeOf(named.schema, uses)
       const doc = named.pk === undefined ? describe(named.schema) : `The JSON of a ${named.ident} (request bodies and plain responses; reads of the entity are ${named.ident} instances).`
       return `${docComment([doc])}export type ${typeIdent(named)} = ${type}\n`
     })
@@ -119,6 +119,17 @@ function choosePrimaryKeys(schemas: Schemas, operations: readonly Operation[], w
     const named = schemas.namedOf(operation.response)
     if (named !== undefined && named.pk === undefined && schemas.properties(named.schema) !== undefined && usable(named, last)) named.pk = last
   }
+}
+
+/** True for a named schema that is only a `$ref` leading back to itself (`A: $ref B`, `B: $ref A`): `type A = B` would not compile. */
+function aliasesItself(schemas: Schemas, named: NamedSchema): boolean {
+  const seen = new Set<NamedSchema>()
+  for (let at = schemas.namedOf(named.schema); at !== undefined; at = schemas.namedOf(at.schema)) {
+    if (at === named) return true
+    if (seen.has(at)) return false
+    seen.add(at)
+  }
+  return false
 }
 
 /** The default `urlPrefix`: 3.x's first server (its variables at their defaults), 2.0's scheme, host and base path; '' when none. */

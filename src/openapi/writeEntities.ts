@@ -5,10 +5,12 @@ import { describe, enumLiterals, isType, type NamedSchema, type Property, type S
 /**
  * Field names an Entity class body must not define: `constructor` is a syntax error as a field,
  * `__proto__` would (compiled to an assignment, as TypeScript does below ES2022 or without
- * `useDefineForClassFields`) replace the record's prototype, and `pk` would hide the method that
- * names the record. They stay out of the class with a warning; the data still has them.
+ * `useDefineForClassFields`) replace the record's prototype, `pk` would hide the method that
+ * names the record, and the other members every object inherits (`toString`, `hasOwnProperty`,
+ * …) would turn a method into data (and fail `noImplicitOverride`). They stay out of the class
+ * with a warning; the `…Data` type keeps them.
  */
-const UNSAFE_FIELDS = new Set(['constructor', '__proto__', 'pk'])
+const UNSAFE_FIELDS = new Set(['pk', ...Object.getOwnPropertyNames(Object.prototype)])
 
 /** One field of an entity class: its declaration and, for nested entities and dates, its `static schema` entry. */
 interface Field {
@@ -37,7 +39,7 @@ export function writeEntities(schemas: Schemas, entities: readonly NamedSchema[]
   const classes = order.map((entity) => {
     const fields = (schemas.properties(entity.schema) ?? []).flatMap((property) => {
       if (UNSAFE_FIELDS.has(property.name)) {
-        warnings.push(`${entity.name}.${property.name}: left out of the ${entity.ident} class (a field of that name would break the class); responses still carry it`)
+        warnings.push(`${entity.name}.${property.name}: left out of the ${entity.ident} class (a field of that name would break the class); its ${entity.dataIdent} type has it`)
         return []
       }
       return [field(schemas, entity, property, reaches(direct, property, schemas, entity), uses)]
