@@ -6,6 +6,9 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { examples, github, root, run, scratch, tsFiles, typeCheck } from './harness'
 
+// Compiling with the TypeScript API and bundling take seconds each (GitHub's output: about ten).
+jest.setTimeout(60_000)
+
 /** Each document and a consumer of what it generates (run from `<dir>/consumer.ts`, output in `<dir>/out`). */
 const DOCUMENTS: { name: string; file: string; consumer: string }[] = [
   {

@@ -6,6 +6,9 @@ import { join } from 'node:path'
 import { parse } from 'yaml'
 import { examples, github, load, mockServer, root, run, scratch } from './harness'
 
+// Compiling with the TypeScript API and bundling take seconds each (GitHub's output: about ten).
+jest.setTimeout(60_000)
+
 async function generateAndLoad(file: string, urlPrefix: string): Promise<Record<string, any>> {
   const out = join(scratch(), 'out')
   const { code, err } = await run('openapi', file, '--out', out, '--url-prefix', urlPrefix)

@@ -9,6 +9,9 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { load, mockServer, root, run, scratch, tsFiles, typeCheck } from './harness'
 
+// Compiling with the TypeScript API and bundling take seconds each (GitHub's output: about ten).
+jest.setTimeout(60_000)
+
 const hostile = join(__dirname, 'fixtures/hostile.json')
 
 describe('a hostile document', () => {
