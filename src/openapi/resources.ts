@@ -3,6 +3,7 @@ import type { NamedSchema, Property, Schemas } from './schemas'
 
 /** The members `createResource` makes, in its order. */
 export const MEMBERS = ['get', 'getList', 'create', 'update', 'partialUpdate', 'delete'] as const
+/** One of {@link MEMBERS}. */
 export type Member = (typeof MEMBERS)[number]
 
 /** A list response that is a page: one list of entities and other members (a cursor, a count). */
