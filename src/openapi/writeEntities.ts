@@ -98,8 +98,9 @@ function declaration(schemas: Schemas, name: string, schema: unknown, type: stri
   if (type === 'string' || type === 'number' || type === 'boolean') return `${name} = ${given ?? { string: "''", number: '0', boolean: 'false' }[type]}`
   if (given !== undefined) return `${name}: ${type} = ${given}`
   if (/(^| )null( |$)/.test(type)) return `${name}: ${type} = null`
+  // An enum, inline or a named type of its own: its first value.
   const literals = enumLiterals(resolved)
-  if (literals !== undefined && literals === type) return `${name}: ${type} = ${type.split(' | ')[0]}`
+  if (literals !== undefined && !/(^| )null( |$)/.test(literals)) return `${name}: ${type} = ${literals.split(' | ')[0]}`
   if (type.endsWith('[]') && isType(resolved, 'array')) return `${name}: ${type} = []`
   return `${name}: ${type} | undefined = undefined`
 }
@@ -118,7 +119,8 @@ function defaultLiteral(schema: Record<string, unknown>, type: string): string |
     type === typeof value ||
     (type === 'number' && typeof value === 'number') ||
     type.split(' | ').includes(literal) ||
-    type.split(' | ').includes(typeof value)
+    type.split(' | ').includes(typeof value) ||
+    (enumLiterals(schema)?.split(' | ').includes(literal) ?? false)
   return fits ? literal : undefined
 }
 
