@@ -2,7 +2,7 @@
 // TypeScript API (`--strict`, against Tessera's sources), bundling it with esbuild to run it, and
 // a mock HTTP server that answers from a document's examples and schemas.
 import { build } from 'esbuild'
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -14,10 +14,18 @@ export const root = resolve(__dirname, '../..')
 export const examples = join(root, 'node_modules/@readme/oas-examples')
 export const github = join(root, 'node_modules/@octokit/openapi/generated/api.github.com.json')
 
-/** A fresh scratch folder. */
+const scratches: string[] = []
+
+/** A fresh scratch folder, removed after the test file (importing this module registers that). */
 export function scratch(): string {
-  return mkdtempSync(join(tmpdir(), 'tessera-openapi-'))
+  const dir = mkdtempSync(join(tmpdir(), 'tessera-openapi-'))
+  scratches.push(dir)
+  return dir
 }
+
+afterAll(() => {
+  for (const dir of scratches.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
 
 /** Runs `tessera <args>`; what it printed, split in lines, and its exit code. */
 export async function run(...args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
