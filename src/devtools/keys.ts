@@ -50,10 +50,11 @@ const GC_TIME = 5 * 60_000
 
 /**
  * Every endpoint key the store holds, or reads, or recorded an action about, with its status and
- * its timers at `now`. Pure apart from the recorder's reader sample: the same recorder, state and
- * `now` give the same rows, which is what the countdown tests hold it to.
+ * its timers at `now`. Takes a fresh sample of the readers first (`recorder.sample()`); otherwise
+ * pure: the same recording, state and `now` give the same rows, which the countdown tests rely on.
  */
 export function describeKeys(recorder: Recorder, { now, online = true }: KeysContext): KeyRow[] {
+  recorder.sample()
   const { store } = recorder
   const state = store.getState()
   const inspection = store.inspect()

@@ -26,7 +26,7 @@ export interface RecordedAction {
   readonly cause?: string
   /** For a retry, which attempt (1 for the first retry). */
   readonly attempt?: number
-  /** For a response or an error: how long its request took (arrival minus start), in ms. */
+  /** For a response or an error: how long its request took (arrival minus start), in whole ms. */
   readonly duration?: number
   readonly action: Action
   /** The state right after it: what time travel puts back. */
@@ -126,7 +126,7 @@ export function describeAction(id: number, time: number, action: Action, state: 
     ...(fetch?.cause !== undefined && { cause: fetch.cause }),
     ...(fetch?.attempt !== undefined && { attempt: fetch.attempt }),
     // Arrival minus start, both on the store's clock, so a replayed log shows the same figure.
-    ...(receive && { duration: Math.max(0, receive.meta.date - receive.meta.fetchedAt) }),
+    ...(receive && { duration: Math.max(0, Math.round(receive.meta.date - receive.meta.fetchedAt)) }),
     action,
     state,
   }
