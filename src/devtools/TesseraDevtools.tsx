@@ -1,6 +1,6 @@
 'use client'
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { ShadowHost } from './ShadowHost'
+import { DevtoolsRoot } from './DevtoolsRoot'
 import { useRecorders, type DevtoolsOptions } from './useRecorders'
 
 // The panel itself is fetched and parsed only once someone opens it.
@@ -56,7 +56,7 @@ export function TesseraDevtools({ initialIsOpen = false, corner = 'bottom-right'
     })
   const move = () => update({ corner: CORNERS[(CORNERS.indexOf(place.corner) + 1) % CORNERS.length]! })
   return (
-    <ShadowHost>
+    <DevtoolsRoot>
       {place.open ? (
         <Suspense fallback={<div className={`td-panel td-${place.corner}`}>Loading Tessera devtools…</div>}>
           <Panel
@@ -77,6 +77,6 @@ export function TesseraDevtools({ initialIsOpen = false, corner = 'bottom-right'
           Tessera devtools
         </button>
       )}
-    </ShadowHost>
+    </DevtoolsRoot>
   )
 }

@@ -1,6 +1,6 @@
 'use client'
 import { lazy, Suspense } from 'react'
-import { ShadowHost } from './ShadowHost'
+import { DevtoolsRoot } from './DevtoolsRoot'
 import { useRecorders, type DevtoolsOptions } from './useRecorders'
 
 const Panel = lazy(() => import('./Panel').then((module) => ({ default: module.Panel })))
@@ -25,13 +25,13 @@ export function TesseraDevtoolsPanel({ open = true, onClose, className, ...optio
   const recorders = useRecorders(options)
   return (
     <div className={className}>
-      <ShadowHost className="td-embedded">
+      <DevtoolsRoot className="td-embedded">
         {open && (
           <Suspense fallback={<p>Loading Tessera devtools…</p>}>
             <Panel recorders={recorders} redact={options.redact} online={options.online} onClose={onClose} className="td-inline" />
           </Suspense>
         )}
-      </ShadowHost>
+      </DevtoolsRoot>
     </div>
   )
 }

@@ -43,11 +43,11 @@ function setup(ui?: (test: TestStore) => ReactElement) {
   return { ...test, ...result, get, key }
 }
 
-/** The devtools' shadow root, where everything the user sees of them is. */
+/** The devtools' root element, where everything the user sees of them is. */
 async function devtools() {
   const root = await waitFor(() => {
-    const found = document.querySelector('[data-tessera-devtools]')?.shadowRoot?.querySelector<HTMLElement>('.td-root')
-    if (!found?.firstElementChild) throw new Error('no devtools rendered yet')
+    const found = document.querySelector<HTMLElement>('[data-tessera-devtools]')
+    if (!found) throw new Error('no devtools rendered yet')
     return found
   })
   return within(root)
@@ -177,6 +177,7 @@ describe('<TesseraDevtoolsPanel />', () => {
         <TesseraDevtoolsPanel store={store} open={false} />
       </DataProvider>,
     )
-    await waitFor(() => expect(panel.queryByRole('dialog')).toBeNull())
+    const after = await devtools()
+    await waitFor(() => expect(after.queryByRole('dialog')).toBeNull())
   })
 })
