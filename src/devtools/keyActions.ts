@@ -57,7 +57,8 @@ export function keyActions(recorder: Recorder, key: string): KeyActions {
         key,
         args: (read?.args as unknown[]) ?? [],
         error: true,
-        payload: { name: 'Error', message: FORCED_ERROR, status: 500 },
+        // As a server's 500 would: boundaries that tell HTTP errors apart (a Retry button) show it as one.
+        payload: { name: 'NetworkError', message: FORCED_ERROR, status: 500 },
         meta: { date: now, fetchedAt: now, expiresAt: now + 60_000 },
       })
     },

@@ -29,11 +29,14 @@ export const STYLES = `
 .T .td-tabs button{border:0;border-bottom:2px solid transparent;border-radius:0;background:none;padding:6px 10px}
 .T .td-tabs button[aria-selected=true]{border-bottom-color:var(--accent);color:var(--accent);font-weight:600}
 .T .td-body{flex:1;overflow:auto;padding:8px}
-.T .td-split{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:8px}
+.T .td-split{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);gap:8px}
 .T .td-tools{display:flex;gap:6px;align-items:center;margin-bottom:6px;flex-wrap:wrap}
 .T .td-tools input{background:var(--bg);border:1px solid var(--line);border-radius:4px;padding:2px 6px}
 .T table{border-collapse:collapse;width:100%}
-.T th,.T td{text-align:left;padding:3px 6px;border-bottom:1px solid var(--line);vertical-align:top;word-break:break-all}
+.T th,.T td{text-align:left;padding:3px 6px;border-bottom:1px solid var(--line);vertical-align:top}
+.T td:first-child{word-break:break-all}
+.T th,.T td[data-status],.T td[data-timer]{white-space:nowrap}
+.T td button{background:none;border:0;padding:0;text-align:left;color:var(--accent)}
 .T th{color:var(--muted);font-weight:normal}
 .T tr[aria-selected=true] td,.T li[aria-current=step]{background:var(--soft)}
 .T .td-row{cursor:pointer}
