@@ -1,5 +1,5 @@
 'use client'
-import { useEffect, useReducer, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useEffect, useId, useReducer, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { EntitiesTab } from './EntitiesTab'
 import { KeysTab } from './KeysTab'
 import type { Recorder } from './recorder'
@@ -21,14 +21,21 @@ export interface PanelProps {
   /** More buttons for the header (the floating panel's corner switch). */
   readonly actions?: ReactNode
   readonly className?: string
+  /** Moves the focus into the panel when it mounts (it was opened from the keyboard or a click, not restored on load). */
+  readonly autoFocus?: boolean
 }
 
 /** How often the countdowns move. */
 const TICK = 500
 
 /** The panel: a store picker, the four tabs and their content, redrawn on every recorded action and every tick. */
-export function Panel({ recorders, redact, online, onClose, actions, className = '' }: PanelProps) {
+export function Panel({ recorders, redact, online, onClose, actions, className = '', autoFocus = false }: PanelProps) {
   const [tab, setTab] = useState<Tab>('Keys')
+  const id = useId()
+  const dialog = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (autoFocus) dialog.current?.focus()
+  }, [autoFocus])
   const [index, setIndex] = useState(0)
   const [, redraw] = useReducer((n: number) => n + 1, 0)
   const recorder = recorders[Math.min(index, recorders.length - 1)]
@@ -52,8 +59,17 @@ export function Panel({ recorders, redact, online, onClose, actions, className =
       onClose()
     }
   }
+  // Arrow keys move between tabs, as in any tab list (WAI-ARIA); Tab leaves the list.
+  const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = { ArrowRight: 1, ArrowLeft: -1, Home: -TABS.indexOf(tab), End: TABS.length - 1 - TABS.indexOf(tab) }[event.key]
+    if (step === undefined) return
+    event.preventDefault()
+    const next = TABS[(TABS.indexOf(tab) + step + TABS.length) % TABS.length]!
+    setTab(next)
+    event.currentTarget.querySelector<HTMLElement>(`[data-tab="${next}"]`)?.focus()
+  }
   return (
-    <div className={`td-panel ${className}`} role="dialog" aria-label="Tessera devtools" onKeyDown={onKeyDown}>
+    <div ref={dialog} tabIndex={-1} className={`td-panel ${className}`} role="dialog" aria-label="Tessera devtools" onKeyDown={onKeyDown}>
       <div className="td-head">
         <h2>Tessera devtools</h2>
         {!isOnline && <span className="td-paused">offline</span>}
@@ -73,14 +89,24 @@ export function Panel({ recorders, redact, online, onClose, actions, className =
           </button>
         )}
       </div>
-      <div className="td-tabs" role="tablist" aria-label="Devtools tabs">
+      <div className="td-tabs" role="tablist" aria-label="Devtools tabs" onKeyDown={onTabKey}>
         {TABS.map((name) => (
-          <button key={name} type="button" role="tab" id={`td-tab-${name}`} aria-selected={tab === name} aria-controls="td-tabpanel" onClick={() => setTab(name)}>
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            id={`${id}-${name}`}
+            data-tab={name}
+            aria-selected={tab === name}
+            aria-controls={`${id}-panel`}
+            tabIndex={tab === name ? 0 : -1}
+            onClick={() => setTab(name)}
+          >
             {name}
           </button>
         ))}
       </div>
-      <div className="td-body" role="tabpanel" id="td-tabpanel" aria-labelledby={`td-tab-${tab}`}>
+      <div className="td-body" role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${tab}`}>
         {tab === 'Keys' && <KeysTab recorder={recorder} now={now} online={isOnline} />}
         {tab === 'Entities' && <EntitiesTab recorder={recorder} />}
         {tab === 'Timeline' && <TimelineTab recorder={recorder} online={isOnline} />}

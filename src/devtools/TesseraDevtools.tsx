@@ -1,5 +1,5 @@
 'use client'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { DevtoolsRoot } from './DevtoolsRoot'
 import { useRecorders, type DevtoolsOptions } from './useRecorders'
 
@@ -44,6 +44,12 @@ export function TesseraDevtools({ initialIsOpen = false, corner = 'bottom-right'
   const [place, setPlace] = useState(() => ({ open: initialIsOpen, corner }))
   // Read after mounting, so the server's HTML and the first client render agree.
   useEffect(() => setPlace((initial) => remembered(initial)), [])
+  // Set by the user's open or close: the focus follows into the panel, or back to the button.
+  const [moved, setMoved] = useState(false)
+  const toggle = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (moved && !place.open) toggle.current?.focus()
+  }, [moved, place.open])
   const update = (next: Partial<typeof place>) =>
     setPlace((current) => {
       const merged = { ...current, ...next }
@@ -64,7 +70,11 @@ export function TesseraDevtools({ initialIsOpen = false, corner = 'bottom-right'
             redact={options.redact}
             online={options.online}
             className={`td-${place.corner}`}
-            onClose={() => update({ open: false })}
+            autoFocus={moved}
+            onClose={() => {
+              setMoved(true)
+              update({ open: false })
+            }}
             actions={
               <button type="button" onClick={move} aria-label="Move to the next corner">
                 Move
@@ -73,7 +83,16 @@ export function TesseraDevtools({ initialIsOpen = false, corner = 'bottom-right'
           />
         </Suspense>
       ) : (
-        <button type="button" className={`td-toggle td-${place.corner}`} aria-expanded="false" onClick={() => update({ open: true })}>
+        <button
+          ref={toggle}
+          type="button"
+          className={`td-toggle td-${place.corner}`}
+          aria-expanded="false"
+          onClick={() => {
+            setMoved(true)
+            update({ open: true })
+          }}
+        >
           Tessera devtools
         </button>
       )}

@@ -16,7 +16,7 @@ export interface KeyActions {
   invalidate(): void
   /** Drops its data and meta (a `tessera/gc` of that key), as the collector would. */
   remove(): void
-  /** Drops its data and starts a request that never answers, so readers show their loading state, until `release`. */
+  /** Marks it invalid with a request in flight that never answers, so readers show their loading state, until `release`. */
   forceLoading(): void
   /** Writes an error for it, so readers show their error boundary. */
   forceError(): void
@@ -38,12 +38,15 @@ export function keyActions(recorder: Recorder, key: string): KeyActions {
     invalidate: () => controller.invalidateAll((candidate) => candidate === key),
     remove: () => store.dispatch({ type: GC, keys: [key], entities: {}, meta: { date: controller.now() } }),
     forceLoading() {
-      const extend = (read?.endpoint as { extend?: (options: object) => EndpointInterface } | undefined)?.extend
-      if (typeof extend !== 'function') return
-      // Same key (same endpoint, same arguments), a fetch that waits for ever: readers share it.
-      const held = extend.call(read!.endpoint, { fetch: () => new Promise(() => undefined) })
-      store.dispatch({ type: GC, keys: [key], entities: {}, meta: { date: controller.now() } })
-      void fetch(held)
+      if (!read) return
+      // The same endpoint (same key for the same arguments) with a fetch that waits for ever: the
+      // readers, finding the key invalid, share that request and suspend until `release`.
+      const held = Object.create(read.endpoint, { fetch: { value: () => new Promise(() => undefined) } }) as EndpointInterface
+      // Invalidated first: a request started before an invalidation is not shared by the readers.
+      store.batch(() => {
+        controller.invalidateAll((candidate) => candidate === key)
+        void fetch(held)
+      })
     },
     release() {
       if (!read) return

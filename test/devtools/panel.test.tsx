@@ -56,9 +56,13 @@ async function devtools() {
 async function open() {
   const panel = await devtools()
   fireEvent.click(panel.getByRole('button', { name: 'Tessera devtools' }))
-  await panel.findByRole('dialog', { name: 'Tessera devtools' })
+  // The first open compiles the lazily loaded panel (ts-jest): slow on a busy machine.
+  await panel.findByRole('dialog', { name: 'Tessera devtools' }, { timeout: 10_000 })
   return panel
 }
+
+// The first open compiles the lazily loaded panel.
+jest.setTimeout(20_000)
 
 beforeEach(() => localStorage.clear())
 
@@ -71,7 +75,7 @@ describe('<TesseraDevtools />', () => {
     expect(row.querySelector('[data-timer=stale]')!.textContent).toBe('1 min 00 s')
     expect(row.querySelector('[data-readers]')!.textContent).toBe('1')
     clock.advance(15_000)
-    await waitFor(() => expect(row.querySelector('[data-timer=stale]')!.textContent).toBe('45 s'))
+    await waitFor(() => expect(row.querySelector('[data-timer=stale]')!.textContent).toBe('45 s'), { timeout: 3000 })
   })
 
   it('closes on Escape and remembers, across a remount, whether it was open and in which corner', async () => {
@@ -82,7 +86,7 @@ describe('<TesseraDevtools />', () => {
     first.unmount()
     setup()
     const again = await devtools()
-    const dialog = await again.findByRole('dialog', { name: 'Tessera devtools' })
+    const dialog = await again.findByRole('dialog', { name: 'Tessera devtools' }, { timeout: 10_000 })
     expect(dialog.className).toContain('td-bottom-left')
     fireEvent.keyDown(dialog, { key: 'Escape' })
     expect(again.getByRole('button', { name: 'Tessera devtools' })).toBeTruthy()
@@ -144,6 +148,52 @@ describe('<TesseraDevtools />', () => {
     expect(screen.getByRole('heading', { name: 'Second title' })).toBeTruthy()
   })
 
+  it('is usable from the keyboard: focus moves into the panel, arrow keys change tabs, Escape returns to the button', async () => {
+    setup()
+    const panel = await open()
+    const dialog = panel.getByRole('dialog', { name: 'Tessera devtools' })
+    await waitFor(() => expect(document.activeElement).toBe(dialog))
+    const keysTab = panel.getByRole('tab', { name: 'Keys' })
+    keysTab.focus()
+    fireEvent.keyDown(keysTab, { key: 'ArrowRight' })
+    expect(panel.getByRole('tab', { name: 'Entities' }).getAttribute('aria-selected')).toBe('true')
+    expect(document.activeElement).toBe(panel.getByRole('tab', { name: 'Entities' }))
+    fireEvent.keyDown(document.activeElement!, { key: 'End' })
+    expect(document.activeElement).toBe(panel.getByRole('tab', { name: 'Session' }))
+    // Only the selected tab is in the tab order.
+    expect(panel.getAllByRole('tab').map((tab) => tab.tabIndex)).toEqual([-1, -1, -1, 0])
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' })
+    await waitFor(() => expect(document.activeElement).toBe(panel.getByRole('button', { name: 'Tessera devtools' })))
+  })
+
+  it("forces a key's loading state, which the app's Suspense fallback shows until released", async () => {
+    const { key, get } = setup()
+    const panel = await open()
+    fireEvent.click(panel.getByRole('button', { name: `Show ${key}` }))
+    fireEvent.click(panel.getByRole('button', { name: 'Force loading' }))
+    await screen.findByText('Loading…')
+    expect(get.calls).toHaveLength(0)
+    fireEvent.click(panel.getByRole('button', { name: 'Release loading' }))
+    await waitFor(() => expect(get.calls).toHaveLength(1))
+    await act(() => get.calls[0]!.resolve({ id: '1', title: 'Loaded again' }))
+    await screen.findByRole('heading', { name: 'Loaded again' })
+  })
+
+  it('lists entity records with the keys that hold them, and tombstones', async () => {
+    const { controller, key } = setup()
+    const panel = await open()
+    const remove = createFakeEndpoint('deleteArticle', { schema: new (require('../../src/index').schema.Invalidate)(Article), sideEffect: true })
+    const deleting = controller.fetch(remove.endpoint, { id: '2' })
+    await act(() => remove.calls[0]!.resolve({ id: '2' }))
+    await deleting
+    fireEvent.click(panel.getByRole('tab', { name: 'Entities' }))
+    const records = panel.getByRole('region', { name: 'Entity Article' })
+    expect([...records.querySelectorAll(':scope > ul > li > details > summary')].map((summary) => summary.textContent)).toEqual([
+      `Article 1 · held by ${key}`,
+      `Article 2 · deleted (tombstone) · held by ${remove.endpoint.key({ id: '2' })}`,
+    ])
+  })
+
   it('shows several stores by name', async () => {
     const other = createTestStore()
     setup((test) => <TesseraDevtools stores={{ blog: test.store, admin: other.store }} />)
@@ -169,7 +219,7 @@ describe('<TesseraDevtoolsPanel />', () => {
     const onClose = jest.fn()
     const { rerender, store } = setup((test) => <TesseraDevtoolsPanel store={test.store} onClose={onClose} />)
     const panel = await devtools()
-    const dialog = await panel.findByRole('dialog', { name: 'Tessera devtools' })
+    const dialog = await panel.findByRole('dialog', { name: 'Tessera devtools' }, { timeout: 10_000 })
     fireEvent.keyDown(dialog, { key: 'Escape' })
     expect(onClose).toHaveBeenCalledTimes(1)
     rerender(
