@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { startDemo } from '../server.mjs'
-import { expectCount, expectGone, expectText, expectVisible, launchChromium, screenshot, until, watchPage } from './harness.mjs'
+import { SCREENSHOTS, expectCount, expectGone, expectText, expectVisible, launchChromium, screenshot, until, watchPage } from './harness.mjs'
 
 const DELAY_MS = Number(process.env.DEMO_DELAY_MS ?? 80)
 const VIEWPORT = { width: 1280, height: 900 }
@@ -46,8 +46,12 @@ for (const mode of ['production', 'dev']) {
     it('shows keys, guesses, the offline queue, time travel, a forced error and a session that survives a reload', async () => {
       const page = await context.newPage()
       const watcher = watchPage(page)
-      const shot = (name) => screenshot(page, `devtools-${mode}-${name}`)
       const panel = page.getByRole('dialog', { name: 'Tessera devtools' })
+      // The page, and the panel alone (what the README shows).
+      const shot = async (name) => {
+        await screenshot(page, `devtools-${mode}-${name}`)
+        await panel.screenshot({ path: `${SCREENSHOTS}devtools-${mode}-${name}-panel.png` })
+      }
       const tab = (name) => panel.getByRole('tab', { name })
       const timeline = () => panel.getByRole('list', { name: 'Timeline' }).getByRole('button')
       const rows = page.locator('ul.article-list:not(.skeleton) > li')
@@ -63,6 +67,10 @@ for (const mode of ['production', 'dev']) {
       assert.equal(await listRow.locator('[data-readers]').textContent(), '1')
       const before = seconds(await listRow.locator('[data-timer=stale]').textContent())
       await until(async () => seconds(await listRow.locator('[data-timer=stale]').textContent()), (now) => now < before, 'the stale countdown to move', 4000)
+      // Its detail: the data and the request that brought it, with its cause.
+      await listRow.getByRole('button').click()
+      await expectText(panel.getByRole('list', { name: 'Request history' }), /fetch · cause: first-read/, 'the request history')
+      await expectVisible(panel.getByRole('list', { name: 'data' }), 'the data tree')
       await shot('keys')
 
       // A like: held at the server, so its guess and the mutation show while it waits.
