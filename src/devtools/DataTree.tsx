@@ -8,7 +8,12 @@ function mentions(value: unknown, search: string, name = ''): boolean {
   return String(value).toLowerCase().includes(search)
 }
 
+/** How many children of one node are drawn before a "more" line: a 10k-row list stays cheap to show. */
+const SHOWN = 100
+
 function Node({ name, value, search, depth }: { name: string; value: unknown; search: string; depth: number }): ReactNode {
+  // Open to the second level at first; what is closed is not drawn at all (a big list costs nothing until opened).
+  const [open, setOpen] = useState(depth < 2)
   if (search && !mentions(value, search, name)) return null
   if (value === null || typeof value !== 'object') {
     return (
@@ -18,19 +23,23 @@ function Node({ name, value, search, depth }: { name: string; value: unknown; se
       </li>
     )
   }
-  const entries = Object.entries(value)
+  // While searching, only what matches is listed (and counted), so a match past the first hundred shows.
+  const entries = Object.entries(value).filter(([key, inner]) => !search || mentions(inner, search, key))
+  const shown = open || !!search
   return (
     <li>
-      {/* Closed below the second level, open while searching: what matched shows. */}
-      <details open={depth < 2 || !!search}>
+      <details open={shown} onToggle={(event) => setOpen(event.currentTarget.open)}>
         <summary>
           {name} <span className="td-muted">{Array.isArray(value) ? `[${entries.length}]` : `{${entries.length}}`}</span>
         </summary>
-        <ul className="td-tree">
-          {entries.map(([key, inner]) => (
-            <Node key={key} name={key} value={inner} search={search} depth={depth + 1} />
-          ))}
-        </ul>
+        {shown && (
+          <ul className="td-tree">
+            {entries.slice(0, SHOWN).map(([key, inner]) => (
+              <Node key={key} name={key} value={inner} search={search} depth={depth + 1} />
+            ))}
+            {entries.length > SHOWN && <li className="td-muted">… {entries.length - SHOWN} more{search ? ' matching' : ' (search to find one)'}</li>}
+          </ul>
+        )}
       </details>
     </li>
   )

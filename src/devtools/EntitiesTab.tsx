@@ -1,8 +1,34 @@
 'use client'
 import { useState } from 'react'
 import { DataTree } from './DataTree'
-import { countRecords, describeEntities } from './entities'
+import { countRecords, describeEntities, type EntityRecord } from './entities'
 import type { Recorder } from './recorder'
+
+/** How many records of one type are listed. */
+const SHOWN = 200
+
+/** One record: a summary line, and its guess and data once opened (closed records draw nothing more). */
+function RecordItem({ type, record }: { type: string; record: EntityRecord }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <li data-record={`${type} ${record.pk}`}>
+      <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+        <summary>
+          {type} {record.pk}
+          {record.tombstone && ' · deleted (tombstone)'}
+          {record.guess && ` · guess: ${record.guess.fields.join(', ')}`}
+          <span className="td-muted"> · held by {record.heldBy.length === 0 ? 'no key' : record.heldBy.join(', ')}</span>
+        </summary>
+        {open && record.guess && (
+          <p>
+            Pending guess by {record.guess.mutations.join(', ')}: {record.guess.fields.map((field) => `${field} → ${JSON.stringify((record.guess!.value as Record<string, unknown> | null)?.[field])}`).join(', ')}
+          </p>
+        )}
+        {open && <DataTree value={record.value} label="record" />}
+      </details>
+    </li>
+  )
+}
 
 /** The Entities tab: every entity type and record, the keys holding each, pending guesses and tombstones. */
 export function EntitiesTab({ recorder }: { recorder: Recorder }) {
@@ -26,25 +52,15 @@ export function EntitiesTab({ recorder }: { recorder: Recorder }) {
               {type.key} <span className="td-muted">({records.length})</span>
             </h3>
             <ul>
-              {records.map((record) => (
-                <li key={record.pk} data-record={`${type.key} ${record.pk}`}>
-                  <details>
-                    <summary>
-                      {type.key} {record.pk}
-                      {record.tombstone && ' · deleted (tombstone)'}
-                      {record.guess && ` · guess: ${record.guess.fields.join(', ')}`}
-                      <span className="td-muted"> · held by {record.heldBy.length === 0 ? 'no key' : record.heldBy.join(', ')}</span>
-                    </summary>
-                    {record.guess && (
-                      <p>
-                        Pending guess by {record.guess.mutations.join(', ')}: {record.guess.fields.map((field) => `${field} → ${JSON.stringify((record.guess!.value as Record<string, unknown> | null)?.[field])}`).join(', ')}
-                      </p>
-                    )}
-                    <DataTree value={record.value} label="record" />
-                  </details>
-                </li>
+              {records.slice(0, SHOWN).map((record) => (
+                <RecordItem key={record.pk} type={type.key} record={record} />
               ))}
             </ul>
+            {records.length > SHOWN && (
+              <p className="td-muted">
+                … {records.length - SHOWN} more {type.key} records: filter by pk to find one.
+              </p>
+            )}
           </section>
         )
       })}

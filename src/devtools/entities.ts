@@ -48,7 +48,9 @@ function holders(recorder: Recorder, state: State): Map<string, Set<string>> {
     const id = `${type}\u0000${pk}`
     ;(held.get(id) ?? held.set(id, new Set()).get(id)!).add(key)
   }
-  for (const [key, entities] of latest) if (tableKeys(state.endpoints).includes(key)) for (const type of Object.keys(entities)) for (const pk of tableKeys(entities[type])) add(type, pk, key)
+  // Only keys the state still has: a collected or removed key holds nothing.
+  const present = new Set(tableKeys(state.endpoints))
+  for (const [key, entities] of latest) if (present.has(key)) for (const type of Object.keys(entities)) for (const pk of tableKeys(entities[type])) add(type, pk, key)
   // Mounted reads: the controller knows exactly which records each is built from, recorded or not.
   for (const read of recorder.store.inspect().readers.entries()) {
     for (const path of recorder.store.controller.pathsOf(read.endpoint, read.args, state)) add(path.key, path.pk, read.key)

@@ -109,6 +109,20 @@ describe('<TesseraDevtools />', () => {
     expect([...history.children].map((item) => item.textContent!.replace(/\d\d:\d\d:\d\d\.\d{3}/, 'TIME'))).toEqual(['#1 TIME fetch · cause: manual', '#2 TIME receive · 80 ms'])
   })
 
+  it('draws a big result a hundred rows at a time, and finds a row by search', async () => {
+    const { controller } = setup()
+    const list = createFakeEndpoint('listNumbers')
+    act(() => controller.setResponse(list.endpoint, Array.from({ length: 150 }, (_, i) => ({ n: i }))))
+    const panel = await open()
+    fireEvent.click(panel.getByRole('button', { name: `Show ${list.endpoint.key()}` }))
+    const tree = panel.getByRole('list', { name: 'data' })
+    expect(tree.querySelectorAll(':scope > li > details > ul > li').length).toBe(101)
+    expect(tree.textContent).toContain('… 50 more (search to find one)')
+    fireEvent.change(panel.getByRole('searchbox', { name: 'Search data' }), { target: { value: '149' } })
+    expect(tree.textContent).toContain('n: 149')
+    expect(tree.textContent).not.toContain('n: 148')
+  })
+
   it('steps the app back to the state after an older action from the Timeline, then back to the present', async () => {
     const { controller, get } = setup()
     const panel = await open()
@@ -183,7 +197,8 @@ describe('<TesseraDevtools />', () => {
     const { controller, key } = setup()
     const panel = await open()
     const remove = createFakeEndpoint('deleteArticle', { schema: new (require('../../src/index').schema.Invalidate)(Article), sideEffect: true })
-    const deleting = controller.fetch(remove.endpoint, { id: '2' })
+    let deleting: Promise<unknown> | undefined
+    act(() => void (deleting = controller.fetch(remove.endpoint, { id: '2' })))
     await act(() => remove.calls[0]!.resolve({ id: '2' }))
     await deleting
     fireEvent.click(panel.getByRole('tab', { name: 'Entities' }))
