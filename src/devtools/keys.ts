@@ -16,7 +16,7 @@ export interface KeyRow {
   readonly status: KeyStatus
   readonly meta: ResponseMeta | undefined
   readonly error: SerializedError | undefined
-  /** Until the data goes stale: negative once it has; undefined without an expiry. */
+  /** Until the data goes stale: negative once it has; Infinity when it never does; undefined without an expiry. */
   readonly staleIn: number | undefined
   /**
    * Until the collector may remove it: undefined while something reads or fetches it (it is kept),
@@ -47,6 +47,8 @@ export interface KeysContext {
 
 /** The default gcTime (5 minutes), when the store reports none. */
 const GC_TIME = 5 * 60_000
+/** "Never", as actions carry it: the largest Date (Infinity does not survive JSON). */
+const NEVER = 8.64e15
 
 /**
  * Every endpoint key the store holds, or reads, or recorded an action about, with its status and
@@ -86,7 +88,7 @@ export function describeKeys(recorder: Recorder, { now, online = true }: KeysCon
     if (!read && !fetching) {
       const gcTime = lastGcTime(mine) ?? defaultGcTime
       const since = Math.max(meta?.date ?? 0, recorder.readersLeftAt(key) ?? 0)
-      collectIn = gcTime === Infinity ? Infinity : since + gcTime - now
+      collectIn = gcTime >= NEVER ? Infinity : since + gcTime - now
     }
     const { retries, lastRetryAt } = retriesOf(mine)
     const pollEvery = read?.poll
@@ -96,7 +98,7 @@ export function describeKeys(recorder: Recorder, { now, online = true }: KeysCon
       status,
       meta,
       error: meta?.error,
-      staleIn: meta?.expiresAt === undefined ? undefined : meta.expiresAt - now,
+      staleIn: meta?.expiresAt === undefined ? undefined : meta.expiresAt >= NEVER ? Infinity : meta.expiresAt - now,
       collectIn,
       readers: read?.count ?? 0,
       pollEvery,

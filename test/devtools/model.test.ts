@@ -144,6 +144,33 @@ describe('the keys view', () => {
     expect(describeKeys(recorder, { now: clock.now() }).find((r) => r.key === feed.endpoint.key())).toMatchObject({ pollEvery: 5_000, nextPollIn: 3_000 })
   })
 
+  it('counts the retries since the last request that was no retry, with the time of the latest', () => {
+    const { store, clock, recorder, key } = setup()
+    const fetch = (cause: 'first-read' | 'retry', attempt?: number) => store.dispatch({ type: 'tessera/fetch', key, args: [{ id: '1' }], meta: { fetchedAt: START }, cause, ...(attempt && { attempt }) })
+    fetch('first-read')
+    clock.advance(1_000)
+    fetch('retry', 1)
+    clock.advance(2_000)
+    fetch('retry', 2)
+    expect(describeKeys(recorder, { now: clock.now() })[0]).toMatchObject({ retries: 2, lastRetryAt: START + 3_000, status: 'fetching' })
+    fetch('first-read')
+    expect(describeKeys(recorder, { now: clock.now() })[0]).toMatchObject({ retries: 0, lastRetryAt: undefined })
+  })
+
+  it("counts down from the key's last answer with the gcTime its endpoint set, never for Infinity", () => {
+    const { controller, clock, recorder } = setup(60_000)
+    const shortLived = createFakeEndpoint('shortLived', { gcTime: 5_000 } as object)
+    controller.setResponse(shortLived.endpoint, 'x')
+    clock.advance(2_000)
+    expect(describeKeys(recorder, { now: clock.now() }).find((r) => r.key === shortLived.endpoint.key())!.collectIn).toBe(3_000)
+    const forever = createFakeEndpoint('forever', { gcTime: Infinity } as object)
+    controller.setResponse(forever.endpoint, 'y')
+    expect(describeKeys(recorder, { now: clock.now() }).find((r) => r.key === forever.endpoint.key())!.collectIn).toBe(Infinity)
+    const immortal = createFakeEndpoint('immortal', { dataExpiryLength: Infinity })
+    controller.setResponse(immortal.endpoint, 'z')
+    expect(describeKeys(recorder, { now: clock.now() }).find((r) => r.key === immortal.endpoint.key())!.staleIn).toBe(Infinity)
+  })
+
   it('formats countdowns for people', () => {
     expect([999, 12_000, 245_000, 3_725_000, -3_000, Infinity].map(formatCountdown)).toEqual(['now', '12 s', '4 min 05 s', '1 h 02 min', '3 s ago', 'never'])
   })
