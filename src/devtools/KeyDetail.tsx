@@ -1,4 +1,5 @@
 'use client'
+import { readEntry, type RecordTable } from '../schema/table'
 import { selectResult } from '../store/state'
 import { DataTree } from './DataTree'
 import { keyActions } from './keyActions'
@@ -20,7 +21,8 @@ export function KeyDetail({ recorder, row, now }: { recorder: Recorder; row: Key
   let records: unknown
   if (read) {
     data = store.controller.getResponse(read.endpoint, ...(read.args as []), state).data ?? data
-    records = store.controller.pathsOf(read.endpoint, read.args, state).map((path) => `${path.key} ${path.pk}`)
+    // The normalized records the data is built from, by type and pk, as the state holds them.
+    records = Object.fromEntries(store.controller.pathsOf(read.endpoint, read.args, state).map((path) => [`${path.key} ${path.pk}`, readEntry((state.entities as Record<string, RecordTable>)[path.key], path.pk)]))
   }
   return (
     <section aria-label={`Key ${row.key}`}>

@@ -102,6 +102,8 @@ describe('<TesseraDevtools />', () => {
     fireEvent.click(panel.getByRole('button', { name: `Show ${key}` }))
     const detail = panel.getByRole('region', { name: `Key ${key}` })
     expect(within(detail).getByRole('list', { name: 'data' }).textContent).toContain('"First title"')
+    // The normalized record behind it, by type and pk.
+    expect(within(detail).getByRole('list', { name: 'records' }).textContent).toMatch(/Article 1 \{2\}id: "1"title: "First title"/)
     fireEvent.click(within(detail).getByRole('button', { name: 'Refetch' }))
     clock.advance(80)
     await act(() => get.calls[0]!.resolve({ id: '1', title: 'Refetched title' }))
