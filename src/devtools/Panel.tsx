@@ -25,6 +25,38 @@ export interface PanelProps {
   readonly autoFocus?: boolean
 }
 
+/** The tab buttons. Arrow keys, Home and End move between them, as in any tab list (WAI-ARIA); Tab leaves the list. */
+function TabList({ id, tab, onSelect }: { id: string; tab: Tab; onSelect: (tab: Tab) => void }) {
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const at = TABS.indexOf(tab)
+    const step = { ArrowRight: 1, ArrowLeft: -1, Home: -at, End: TABS.length - 1 - at }[event.key]
+    if (step === undefined) return
+    event.preventDefault()
+    const next = TABS[(at + step + TABS.length) % TABS.length]!
+    onSelect(next)
+    event.currentTarget.querySelector<HTMLElement>(`[data-tab="${next}"]`)?.focus()
+  }
+  return (
+    <div className="td-tabs" role="tablist" aria-label="Devtools tabs" onKeyDown={onKeyDown}>
+      {TABS.map((name) => (
+        <button
+          key={name}
+          type="button"
+          role="tab"
+          id={`${id}-${name}`}
+          data-tab={name}
+          aria-selected={tab === name}
+          aria-controls={`${id}-panel`}
+          tabIndex={tab === name ? 0 : -1}
+          onClick={() => onSelect(name)}
+        >
+          {name}
+        </button>
+      ))}
+    </div>
+  )
+}
+
 /** How often the countdowns move. */
 const TICK = 500
 
@@ -59,15 +91,6 @@ export function Panel({ recorders, redact, online, onClose, actions, className =
       onClose()
     }
   }
-  // Arrow keys move between tabs, as in any tab list (WAI-ARIA); Tab leaves the list.
-  const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const step = { ArrowRight: 1, ArrowLeft: -1, Home: -TABS.indexOf(tab), End: TABS.length - 1 - TABS.indexOf(tab) }[event.key]
-    if (step === undefined) return
-    event.preventDefault()
-    const next = TABS[(TABS.indexOf(tab) + step + TABS.length) % TABS.length]!
-    setTab(next)
-    event.currentTarget.querySelector<HTMLElement>(`[data-tab="${next}"]`)?.focus()
-  }
   return (
     <div ref={dialog} tabIndex={-1} className={`td-panel ${className}`} role="dialog" aria-label="Tessera devtools" onKeyDown={onKeyDown}>
       <div className="td-head">
@@ -89,23 +112,7 @@ export function Panel({ recorders, redact, online, onClose, actions, className =
           </button>
         )}
       </div>
-      <div className="td-tabs" role="tablist" aria-label="Devtools tabs" onKeyDown={onTabKey}>
-        {TABS.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            id={`${id}-${name}`}
-            data-tab={name}
-            aria-selected={tab === name}
-            aria-controls={`${id}-panel`}
-            tabIndex={tab === name ? 0 : -1}
-            onClick={() => setTab(name)}
-          >
-            {name}
-          </button>
-        ))}
-      </div>
+      <TabList id={id} tab={tab} onSelect={setTab} />
       <div className="td-body" role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${tab}`}>
         {tab === 'Keys' && <KeysTab recorder={recorder} now={now} online={isOnline} />}
         {tab === 'Entities' && <EntitiesTab recorder={recorder} />}

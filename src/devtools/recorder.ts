@@ -1,9 +1,11 @@
 import type { Action, FetchAction } from '../store/actions'
-import { BATCH, FETCH, HYDRATE, RECEIVE, REPLACE_STATE } from '../store/actionTypes'
+import { BATCH, FETCH, HYDRATE, RECEIVE } from '../store/actionTypes'
 import type { Store } from '../store/createStore'
-import type { EndpointInterface } from '../endpoint/types'
-import { reducer } from '../store/reducer'
 import type { State } from '../store/state'
+import { createReaderLog, type KnownRead } from './readerLog'
+import { createTravel } from './travel'
+
+export type { KnownRead } from './readerLog'
 
 /** A session replayed through the reducer, ready for `recorder.load` (see `replaySession`). */
 export interface ReplayedSession {
@@ -39,12 +41,6 @@ export interface RecorderOptions {
   readonly name?: string
   /** How many actions are kept; older ones are dropped, the oldest kept state becoming the start (default 500). */
   readonly maxActions?: number
-}
-
-/** A mounted read as the recorder last saw it, kept once its readers leave so the panel can still refetch it. */
-export interface KnownRead {
-  readonly endpoint: EndpointInterface
-  readonly args: readonly unknown[]
 }
 
 /**
@@ -140,33 +136,19 @@ export function createRecorder(store: Store, options: RecorderOptions = {}): Rec
   let snapshot: readonly RecordedAction[] = []
   let initialState = store.getState()
   let nextId = 1
-  // While travelling: the state the store had when travel began, and what it applied since.
-  let position: number | undefined
-  let present: State | undefined
-  let meanwhile: Action[] = []
+  const travel = createTravel(store)
   // While a session is shown: the recording it stands in for, and the session's name.
   let live: { kept: RecordedAction[]; initialState: State } | undefined
   let loaded: string | undefined
-  // Set while the recorder itself replaces the state, so its own jumps are not recorded.
-  let jumping = false
-  const counts = new Map<string, number>()
-  const leftAt = new Map<string, number>()
-  const reads = new Map<string, KnownRead>()
+  const readers = createReaderLog(store)
 
   const notify = () => {
     for (const listener of [...listeners]) listener()
   }
-  const jump = (state: State) => {
-    jumping = true
-    try {
-      store.replaceState(state)
-    } finally {
-      jumping = false
-    }
-  }
   const stop = store.subscribe((action) => {
-    if (jumping) return
-    if (position !== undefined && action.type !== REPLACE_STATE) meanwhile.push(action)
+    // The travel's own jumps are no change to record.
+    if (travel.jumping) return
+    travel.observe(action)
     const into = live?.kept ?? kept
     into.push(describeAction(nextId++, store.controller.now(), action, store.getState()))
     if (into.length > max) {
@@ -191,65 +173,43 @@ export function createRecorder(store: Store, options: RecorderOptions = {}): Rec
       return () => void listeners.delete(listener)
     },
     get position() {
-      return position
+      return travel.position
     },
     travel(id) {
       if (id === undefined) {
-        if (present === undefined) return
-        const back = meanwhile.reduce(reducer, present)
-        present = position = loaded = undefined
-        meanwhile = []
+        if (!travel.back()) return
+        // Leaving a loaded session: the recording comes back.
         if (live) ({ kept, initialState } = live)
-        live = undefined
+        live = loaded = undefined
         snapshot = kept.slice()
-        jump(back)
         return notify()
       }
       const target = kept.find((entry) => entry.id === id)
       if (target === undefined) throw new RangeError(`Tessera devtools: no action #${id} is kept (the recording holds #${kept[0]?.id ?? 0} to #${nextId - 1}).`)
-      present ??= store.getState()
-      position = id
-      jump(target.state)
+      travel.go(id, target.state)
       notify()
     },
     load(session) {
       const last = session.actions[session.actions.length - 1]
-      present ??= store.getState()
       live ??= { kept, initialState }
       kept = [...session.actions]
       initialState = session.initialState
       snapshot = kept.slice()
       loaded = session.name
-      position = last?.id
-      jump(last?.state ?? session.initialState)
+      travel.go(last?.id, last?.state ?? session.initialState)
       notify()
     },
     get loaded() {
       return loaded
     },
-    sample() {
-      const now = store.controller.now()
-      const seen = new Set<string>()
-      for (const read of store.inspect().readers.entries()) {
-        seen.add(read.key)
-        counts.set(read.key, read.count)
-        leftAt.delete(read.key)
-        if (!reads.has(read.key)) reads.set(read.key, { endpoint: read.endpoint, args: read.args })
-      }
-      for (const key of counts.keys()) {
-        if (seen.has(key)) continue
-        counts.delete(key)
-        leftAt.set(key, now)
-      }
-    },
-    readersLeftAt: (key) => leftAt.get(key),
-    readOf: (key) => reads.get(key),
+    sample: readers.sample,
+    readersLeftAt: readers.leftAt,
+    readOf: readers.readOf,
     detach() {
       recorder.travel(undefined)
       stop()
       listeners.clear()
     },
   }
-  recorder.sample()
   return recorder
 }
