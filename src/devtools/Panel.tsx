@@ -1,6 +1,7 @@
 'use client'
 import { useEffect, useId, useReducer, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { EntitiesTab } from './EntitiesTab'
+import { PANEL_STYLES } from './panelStyles'
 import { KeysTab } from './KeysTab'
 import type { Recorder } from './recorder'
 import type { ExportOptions } from './session'
@@ -93,6 +94,7 @@ export function Panel({ recorders, redact, online, onClose, actions, className =
   }
   return (
     <div ref={dialog} tabIndex={-1} className={`td-panel ${className}`} role="dialog" aria-label="Tessera devtools" onKeyDown={onKeyDown}>
+      <style>{PANEL_STYLES}</style>
       <div className="td-head">
         <h2>Tessera devtools</h2>
         {!isOnline && <span className="td-paused">offline</span>}

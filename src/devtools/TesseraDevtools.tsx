@@ -64,7 +64,7 @@ export function TesseraDevtools({ initialIsOpen = false, corner = 'bottom-right'
   return (
     <DevtoolsRoot>
       {place.open ? (
-        <Suspense fallback={<div className={`td-panel td-${place.corner}`}>Loading Tessera devtools…</div>}>
+        <Suspense fallback={<div className={`td-toggle td-${place.corner}`}>Loading Tessera devtools…</div>}>
           <Panel
             recorders={recorders}
             redact={options.redact}
