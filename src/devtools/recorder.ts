@@ -62,7 +62,8 @@ export interface Recorder {
   /** The id of the action whose state the store shows, or undefined when it shows the present. */
   readonly position: number | undefined
   /**
-   * Puts the state after action `id` in the store (`store.replaceState`: nothing is fetched), or,
+   * Puts the state after action `id` in the store (`store.replaceState`, which sends no request;
+   * a mounted read that finds its data missing or stale there fetches as usual), or,
    * with undefined, goes back to the present: the state when travel began, with every action the
    * store applied meanwhile (a response that arrived) applied to it.
    * @throws {RangeError} for an id that is not kept.
