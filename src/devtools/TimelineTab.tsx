@@ -3,13 +3,17 @@ import { OPTIMISTIC } from '../store/actionTypes'
 import { clockTime } from './KeyDetail'
 import type { RecordedAction, Recorder } from './recorder'
 
-/** One action in words: `#3 12:00:01.250 fetch GET /articles · cause: first-read · 120 ms`. */
-export function describeEntry(entry: RecordedAction): string {
+/**
+ * One action in words: `#3 12:00:01.250 fetch GET /articles · cause: first-read · 120 ms`. A failed
+ * answer to a mutation that had a guess (`guessed` holds the keys of those) says the guess was rolled back.
+ */
+export function describeEntry(entry: RecordedAction, guessed: ReadonlySet<string> = new Set()): string {
   const parts = [`#${entry.id}`, clockTime(entry.time), entry.action.type === OPTIMISTIC ? 'optimistic (guess)' : entry.label]
   if (entry.keys.length > 0) parts.push(entry.keys.join(', '))
   let text = parts.join(' ')
   if (entry.cause) text += ` · cause: ${entry.cause}${entry.attempt ? ` ${entry.attempt}` : ''}`
   if (entry.duration !== undefined) text += ` · ${entry.duration} ms`
+  if (entry.label === 'receive error' && guessed.has(entry.keys[0]!)) text += ' · guess rolled back'
   return text
 }
 
@@ -22,6 +26,7 @@ export function TimelineTab({ recorder, online }: { recorder: Recorder; online: 
   const entries = recorder.actions()
   const position = recorder.position
   const waiting = recorder.store.getState().optimistic
+  const guessed = new Set(entries.filter((entry) => entry.action.type === OPTIMISTIC).flatMap((entry) => entry.keys))
   return (
     <div>
       <div className="td-tools">
@@ -57,7 +62,7 @@ export function TimelineTab({ recorder, online }: { recorder: Recorder; online: 
         {entries.map((entry) => (
           <li key={entry.id} aria-current={entry.id === position ? 'step' : undefined}>
             <button type="button" title="Show the app in the state after this action" onClick={() => recorder.travel(entry.id)}>
-              {describeEntry(entry)}
+              {describeEntry(entry, guessed)}
             </button>
           </li>
         ))}

@@ -153,6 +153,26 @@ describe('<TesseraDevtools />', () => {
     report.mockRestore()
   })
 
+  it('shows a refused mutation in the Timeline as its guess rolled back', async () => {
+    const { controller } = setup()
+    const rename = createFakeEndpoint('renameArticle', {
+      schema: Article,
+      sideEffect: true,
+      getOptimisticResponse: (_snapshot: unknown, params: { id: string }) => ({ id: params.id, title: 'Guessed title' }),
+    })
+    const panel = await open()
+    fireEvent.click(panel.getByRole('tab', { name: 'Timeline' }))
+    let renaming: Promise<unknown> | undefined
+    act(() => void (renaming = controller.fetch(rename.endpoint, { id: '1' }).catch(() => undefined)))
+    await screen.findByRole('heading', { name: 'Guessed title' })
+    await act(() => rename.calls[0]!.reject(Object.assign(new Error('Conflict'), { status: 409 })))
+    await renaming
+    await screen.findByRole('heading', { name: 'First title' })
+    const items = within(panel.getByRole('list', { name: 'Timeline' })).getAllByRole('button').map((item) => item.textContent!.replace(/\d\d:\d\d:\d\d\.\d{3}/, 'TIME'))
+    const mutation = rename.endpoint.key({ id: '1' })
+    expect(items).toEqual([`#1 TIME fetch ${mutation} · cause: manual`, `#2 TIME optimistic (guess) ${mutation}`, expect.stringMatching(new RegExp(`^#3 TIME receive error ${mutation.replace(/[[\]{}()"]/g, '\\$&')} · \\d+ ms · guess rolled back$`))])
+  })
+
   it('refuses a hostile session file with a one-line message and keeps the timeline', async () => {
     const { controller, get } = setup()
     const panel = await open()
