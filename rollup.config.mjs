@@ -36,11 +36,12 @@ function clientDirectives() {
 /**
  * The entries (`tessera`, `tessera/store` without React, `tessera/test`, the test utilities, whose
  * @testing-library/react is an optional peer dependency, `tessera/ssr`, and `tessera/nextjs` and
- * `tessera/nextjs/server`, whose `next` is an optional peer dependency, `tessera/offline` and `tessera/live`), one ESM module per source file so
+ * `tessera/nextjs/server`, whose `next` is an optional peer dependency, `tessera/offline` and `tessera/live`, `tessera/devtools` and `tessera/devtools/production`, whose panel
+ * module is a dynamic import, so it is loaded once opened), one ESM module per source file so
  * an app's bundler drops whole modules it does not use; declarations from the TypeScript plugin.
  */
 export default {
-  input: ['src/index.ts', 'src/headless.ts', 'src/test/index.ts', 'src/ssr/index.ts', 'src/nextjs/index.ts', 'src/nextjs/server.ts', 'src/offline/index.ts', 'src/live/index.ts', 'src/native/index.ts', 'src/cli/tessera.ts'],
+  input: ['src/index.ts', 'src/headless.ts', 'src/test/index.ts', 'src/ssr/index.ts', 'src/nextjs/index.ts', 'src/nextjs/server.ts', 'src/offline/index.ts', 'src/live/index.ts', 'src/devtools/index.ts', 'src/devtools/production.ts', 'src/native/index.ts', 'src/cli/tessera.ts'],
   output: {
     dir: 'dist',
     format: 'es',

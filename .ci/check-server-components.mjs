@@ -23,7 +23,7 @@ const isClient = (file) => /^(['"])use client\1/.test(readFileSync(join(dist, fi
 // endpoints would become references a Server Component cannot call).
 const unmarked = files.filter((file) => file.startsWith('react/') && !isClient(file))
 if (unmarked.length > 0) throw new Error(`modules of the React layer without 'use client': ${unmarked.join(', ')}`)
-const entries = ['index.js', 'headless.js', 'test/index.js', 'ssr/index.js', 'nextjs/server.js', 'offline/index.js', 'live/index.js']
+const entries = ['index.js', 'headless.js', 'test/index.js', 'ssr/index.js', 'nextjs/server.js', 'offline/index.js', 'live/index.js', 'devtools/index.js', 'devtools/production.js']
 const marked = entries.filter(isClient)
 if (marked.length > 0) throw new Error(`entries marked 'use client' (a Server Component could not call what they export): ${marked.join(', ')}`)
 
@@ -55,7 +55,7 @@ const program = `
 const isReference = (value) => typeof value === 'function' && value.$$typeof === Symbol.for('react.client.reference')
 const expect = (ok, what) => { if (!ok) throw new Error(what) }
 const entries = {}
-for (const entry of ['tessera', 'tessera/store', 'tessera/test', 'tessera/ssr', 'tessera/nextjs', 'tessera/nextjs/server', 'tessera/offline', 'tessera/live']) {
+for (const entry of ['tessera', 'tessera/store', 'tessera/test', 'tessera/ssr', 'tessera/nextjs', 'tessera/nextjs/server', 'tessera/offline', 'tessera/live', 'tessera/devtools', 'tessera/devtools/production']) {
   entries[entry] = await import(entry)
 }
 const clientNames = {
@@ -63,6 +63,7 @@ const clientNames = {
   'tessera/nextjs': ['DataProvider', 'HydrateData'],
   'tessera/offline': ['usePendingMutations'],
   'tessera/test': ['makeRenderDataClient', 'MockResolver', 'act'],
+  'tessera/devtools/production': ['TesseraDevtools', 'TesseraDevtoolsPanel'],
 }
 for (const [entry, names] of Object.entries(clientNames)) {
   for (const name of names) expect(isReference(entries[entry][name]), entry + ': ' + name + ' is not a client reference')
@@ -75,6 +76,7 @@ const serverNames = {
   'tessera/nextjs/server': ['getServerStore', 'ServerData'],
   'tessera/offline': ['OfflineManager', 'persist'],
   'tessera/live': ['LiveManager'],
+  'tessera/devtools': ['createRecorder', 'parseSession', 'exportSession'],
 }
 for (const [entry, names] of Object.entries(serverNames)) {
   for (const name of names) expect(entries[entry][name] != null && !isReference(entries[entry][name]), entry + ': ' + name + ' is not a value the server can use')

@@ -95,6 +95,8 @@ export type {
   Store,
   StoreOptions,
   StoreListener,
+  StoreInspection,
+  MountedRead,
   State,
   ResponseMeta,
   SerializedError,

@@ -75,7 +75,7 @@ function resolveTypes(specifiers: readonly string[], options: ts.CompilerOptions
 
 describe('package.json exports', () => {
   it('gives every entry a default condition pointing at the same ESM file as import', () => {
-    expect(entries.map(([subpath]) => subpath)).toEqual(['.', './store', './test', './ssr', './nextjs', './nextjs/server', './offline', './live'])
+    expect(entries.map(([subpath]) => subpath)).toEqual(['.', './store', './test', './ssr', './nextjs', './nextjs/server', './offline', './live', './devtools', './devtools/production'])
     for (const [, conditions] of entries) expect(conditions.default).toBe(conditions.import)
   })
 
@@ -91,6 +91,8 @@ describe('package.json exports', () => {
       join('node_modules', pkg.name, 'dist', 'nextjs', 'server.js'),
       join('node_modules', pkg.name, 'dist', 'offline', 'index.js'),
       join('node_modules', pkg.name, 'dist', 'live', 'index.js'),
+      join('node_modules', pkg.name, 'dist', 'devtools', 'index.js'),
+      join('node_modules', pkg.name, 'dist', 'devtools', 'production.js'),
     ])
   })
 

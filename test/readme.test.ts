@@ -54,6 +54,8 @@ describe('README code blocks', () => {
         'tessera/nextjs/server': ['src/nextjs/server.ts'],
         'tessera/offline': ['src/offline/index.ts'],
         'tessera/live': ['src/live/index.ts'],
+        'tessera/devtools': ['src/devtools/index.ts'],
+        'tessera/devtools/production': ['src/devtools/production.ts'],
       },
     }
     const host = ts.createCompilerHost(options)

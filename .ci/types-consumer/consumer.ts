@@ -18,6 +18,9 @@ import { OfflineManager, indexedDBStorage, persist, syncTabs, usePendingMutation
 import type { OfflineOptions, PersistStorage } from 'tessera/offline'
 import { LiveError, LiveManager } from 'tessera/live'
 import type { LiveOptions, LiveSocket } from 'tessera/live'
+import { TesseraDevtools, TesseraDevtoolsPanel, createRecorder, parseSession } from 'tessera/devtools'
+import type { Recorder, Session } from 'tessera/devtools'
+import { TesseraDevtools as ProductionDevtools } from 'tessera/devtools/production'
 
 // Only `any` (and `never`) can be assigned to a fresh unique symbol. The usual `0 extends 1 & T`
 // test does not work here: a name whose import TypeScript could not follow has its error type, an
@@ -37,6 +40,7 @@ const values = {
   NextServerData, getServerStore,
   OfflineManager, indexedDBStorage, persist, syncTabs, usePendingMutations,
   LiveError, LiveManager,
+  TesseraDevtools, TesseraDevtoolsPanel, createRecorder, parseSession, ProductionDevtools,
 }
 interface Types {
   Denormalize: Denormalize<typeof Article>
@@ -53,6 +57,8 @@ interface Types {
   PersistStorage: PersistStorage
   LiveOptions: LiveOptions
   LiveSocket: LiveSocket
+  Recorder: Recorder
+  Session: Session
 }
 export const noValueIsAny: NoneAny<typeof values> = true
 export const noTypeIsAny: NoneAny<Types> = true

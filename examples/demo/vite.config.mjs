@@ -1,5 +1,5 @@
 // The demo app's Vite config, for `npm run demo` (index.html) and `npm run demo:ssr` (ssr.mjs
-// builds src/entry-client.tsx and src/entry-server.tsx with it). `tessera`, `tessera/ssr`, `tessera/offline` and `tessera/live`
+// builds src/entry-client.tsx and src/entry-server.tsx with it). `tessera`, `tessera/ssr`, `tessera/offline`, `tessera/live` and `tessera/devtools`
 // resolve to the repository's own source, so the demo always runs the current code (no build of
 // the library needed first).
 import react from '@vitejs/plugin-react'
@@ -19,6 +19,8 @@ export default defineConfig({
       { find: /^tessera\/ssr$/, replacement: fileURLToPath(new URL('../../src/ssr/index.ts', import.meta.url)) },
       { find: /^tessera\/offline$/, replacement: fileURLToPath(new URL('../../src/offline/index.ts', import.meta.url)) },
       { find: /^tessera\/live$/, replacement: fileURLToPath(new URL('../../src/live/index.ts', import.meta.url)) },
+      { find: /^tessera\/devtools$/, replacement: fileURLToPath(new URL('../../src/devtools/index.ts', import.meta.url)) },
+      { find: /^tessera\/devtools\/production$/, replacement: fileURLToPath(new URL('../../src/devtools/production.ts', import.meta.url)) },
     ],
   },
   build: {

@@ -7,7 +7,7 @@ import { Controller, type ControllerOptions } from './Controller'
 import { tesseraHooks, type Dispatch, type Manager, type ManagerAPI, type Middleware } from './Manager'
 import { origins } from './origins'
 import type { GCOptions } from './collector'
-import { createKernel } from './kernel'
+import { createKernel, type StoreInspection } from './kernel'
 import type { DevToolsConnector } from './managers/devtools'
 import { reducer } from './reducer'
 import { hydrateState, type State } from './state'
@@ -85,6 +85,12 @@ export interface Store {
   replaceState(state: State): void
   /** Stops timers and in-flight requests, disconnects devtools, and lets go of the read caches. */
   cleanup(): void
+  /**
+   * What the store's services know that its state does not (mounted readers, reads in flight, the
+   * default gcTime), read-only: for tools such as `tessera/devtools`, which show a key's readers
+   * and when it will be collected. Live objects, read them when you need them; nothing to change.
+   */
+  inspect(): StoreInspection
 }
 
 /**
@@ -144,6 +150,7 @@ export function createStore(options: StoreOptions = {}): Store {
     batch,
     // Straight to the reducer: a jump is not something managers should act on.
     replaceState: (next) => apply(createReplaceState(next)),
+    inspect: () => kernel,
     cleanup() {
       disconnect?.()
       for (const manager of managers) manager.cleanup?.()

@@ -30,4 +30,6 @@ export { LogoutManager, type LogoutManagerOptions, type LogoutError } from './ma
 export { GCManager, DEFAULT_GC_TIME, DEFAULT_GC_BATCH, type GCOptions } from './managers/GCManager'
 export { connectDevTools, devTools, type DevToolsOptions, type DevToolsConnection, type DevToolsConnector, type DevToolsHost } from './managers/devtools'
 export { createStore, type Store, type StoreOptions, type StoreListener } from './createStore'
+export type { StoreInspection } from './kernel'
+export type { MountedRead } from './readers'
 export { getDefaultManagers, type DefaultManagersOptions } from './getDefaultManagers'

@@ -26,6 +26,20 @@ export interface Kernel {
 }
 
 /**
+ * What tools may read of a store's services (`store.inspect()`), for `tessera/devtools`: facts the
+ * state does not hold. Which reads are mounted and by how many readers (`readers.entries()`, each
+ * with its endpoint, so its `pollFrequency` too), which reads are in flight, and the store's
+ * default gcTime. Read-only by its type: a tool that wants to change something goes through the
+ * controller, as any plugin does.
+ */
+export interface StoreInspection {
+  readonly readers: Pick<Readers, 'entries' | 'has'>
+  readonly requests: Pick<RequestTable, 'isFetching'>
+  /** Absent for a Controller made without a store; `gcTime` is the store's default (an endpoint may set its own). */
+  readonly collector: Pick<Collector, 'gcTime'> | undefined
+}
+
+/**
  * The kernel for `managers`, and the plugins among them. A `NetworkManager` or `GCManager` in the
  * list (data-client apps spread `getDefaultManagers()` there) configures the service of its kind
  * (see `storeService`) and is no plugin; without one, the store makes its own.

@@ -10,7 +10,7 @@ describe('createStore (headless flows)', () => {
   it('runs without a DOM or React', () => {
     expect(typeof (globalThis as { window?: unknown }).window).toBe('undefined')
     const store = createStore()
-    expect(Object.keys(store).sort()).toEqual(['batch', 'cleanup', 'controller', 'dispatch', 'getServerState', 'getState', 'replaceState', 'subscribe'])
+    expect(Object.keys(store).sort()).toEqual(['batch', 'cleanup', 'controller', 'dispatch', 'getServerState', 'getState', 'inspect', 'replaceState', 'subscribe'])
   })
 
   it('fetch → receive → read', async () => {

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react'
 import { DataProvider, type Store } from 'tessera'
 import { App } from './App'
+import { DemoDevtools } from './components/DemoDevtools'
 import { BrowserRouter, StaticRouter } from './router'
 import { ActionLogContext, StoreContext, emptyLog, type ActionLog } from './store'
 
@@ -14,7 +15,11 @@ export function Root({ store, log = emptyLog, url }: { store: Store; log?: Actio
     <StrictMode>
       <StoreContext.Provider value={store}>
         <ActionLogContext.Provider value={log}>
-          <DataProvider store={store}>{url === undefined ? <BrowserRouter>{app}</BrowserRouter> : <StaticRouter url={url}>{app}</StaticRouter>}</DataProvider>
+          <DataProvider store={store}>
+            {url === undefined ? <BrowserRouter>{app}</BrowserRouter> : <StaticRouter url={url}>{app}</StaticRouter>}
+            {/* Outside the app's boundaries: an error forced from the panel shows in the app, not over the panel. */}
+            <DemoDevtools />
+          </DataProvider>
         </ActionLogContext.Provider>
       </StoreContext.Provider>
     </StrictMode>
