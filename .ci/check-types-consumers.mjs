@@ -3,6 +3,7 @@
 // (.ci/types-consumer/consumer.ts) imports from each entry point and fails to compile when a name is
 // missing or typed `any`, the two ways a package's declarations break for one mode and not another
 // (node10 ignores `exports`; node16 wants `.js` on every relative import in a declaration file).
+// Beside it, the code the package's bin generates from the demo's OpenAPI document.
 // Installs nothing: the app's dependencies are links to this repository's node_modules, and the
 // compiler is this repository's TypeScript.
 import { spawn, spawnSync } from 'node:child_process'
@@ -45,9 +46,13 @@ try {
   // An ESM app (node16 and nodenext read `type` to treat consumer.ts as ESM; tessera is ESM only).
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }))
   copyFileSync(join(root, '.ci', 'types-consumer', 'consumer.ts'), join(app, 'consumer.ts'))
+  // What `npx tessera openapi` writes into an app (the demo's document, through the packed bin)
+  // compiles in every mode too: its relative imports carry `.js`, which node16 and nodenext need.
+  const generate = spawnSync(process.execPath, [join(installed, 'dist', 'cli', 'tessera.js'), 'openapi', join(root, 'examples', 'demo', 'openapi.json'), '--out', join(app, 'generated')], { encoding: 'utf8' })
+  if (generate.status !== 0) throw new Error(`tessera openapi failed:\n${generate.stderr}`)
   for (const [mode, options] of Object.entries(modes)) {
     const compilerOptions = { ...options, target: 'ES2022', lib: ['ES2022', 'DOM', 'DOM.Iterable'], strict: true, noEmit: true, types: [] }
-    writeFileSync(join(app, `tsconfig.${mode}.json`), JSON.stringify({ compilerOptions, files: ['consumer.ts'] }, null, 2))
+    writeFileSync(join(app, `tsconfig.${mode}.json`), JSON.stringify({ compilerOptions, files: ['consumer.ts', 'generated/index.ts'] }, null, 2))
   }
 
   const results = await Promise.all(Object.keys(modes).map((mode) => compile(mode)))

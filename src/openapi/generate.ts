@@ -84,13 +84,13 @@ export function generate(document: unknown, options: GenerateOptions): Generated
     const tessera = (['RestEndpoint', 'createResource', 'schema'] as const).filter((name) => module.imports.has(name))
     const imports = [
       `import { ${tessera.join(', ')} } from 'tessera'\n`,
-      module.uses.entities.size > 0 ? `import { ${idents(module.uses.entities)} } from './entities'\n` : '',
-      module.uses.types.size > 0 ? `import type { ${idents(module.uses.types, true)} } from './types'\n` : '',
-      module.imports.has('urlPrefix') ? `import { urlPrefix } from './urlPrefix'\n` : '',
+      module.uses.entities.size > 0 ? `import { ${idents(module.uses.entities)} } from './entities.js'\n` : '',
+      module.uses.types.size > 0 ? `import type { ${idents(module.uses.types, true)} } from './types.js'\n` : '',
+      module.imports.has('urlPrefix') ? `import { urlPrefix } from './urlPrefix.js'\n` : '',
     ]
     files.set(file, `${header}${imports.join('')}${module.text}`)
   }
-  const exported = [...files.keys()].map((file) => `export * from './${file}'\n`)
+  const exported = [...files.keys()].map((file) => `export * from './${file}.js'\n`)
   files.set('index', `${header}${exported.join('')}`)
   return { files: new Map([...files].map(([name, text]) => [`${name}.ts`, text])), entities: entities.length, types: types.length, resources: resourceCount, endpoints: endpointCount, warnings }
 }
@@ -164,8 +164,8 @@ function headerComment(document: Record<string, unknown>, source: string): strin
 
 function typeImports(uses: Uses, self: 'entities' | 'types'): string {
   const lines = []
-  if (self !== 'entities' && uses.entities.size > 0) lines.push(`import type { ${idents(uses.entities)} } from './entities'\n`)
-  if (self !== 'types' && uses.types.size > 0) lines.push(`import type { ${idents(uses.types, true)} } from './types'\n`)
+  if (self !== 'entities' && uses.entities.size > 0) lines.push(`import type { ${idents(uses.entities)} } from './entities.js'\n`)
+  if (self !== 'types' && uses.types.size > 0) lines.push(`import type { ${idents(uses.types, true)} } from './types.js'\n`)
   return lines.join('')
 }
 
