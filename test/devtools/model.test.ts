@@ -108,6 +108,22 @@ describe('the keys view', () => {
     expect(row()).toMatchObject({ status: 'stale', staleIn: -1_000, collectIn: 53_000 })
   })
 
+  it("starts the countdown to collection when the key's last reader leaves, not when the devtools next look", () => {
+    const { controller, clock, getPost, recorder, key } = setup(60_000)
+    controller.retain(getPost.endpoint, { id: '1' })
+    controller.setResponse(getPost.endpoint, { id: '1' }, { id: '1', title: 'Hello', likes: 0 })
+    clock.advance(4_000)
+    let told = 0
+    recorder.subscribe(() => told++)
+    controller.release(getPost.endpoint, { id: '1' })
+    // The recorder's listeners hear of it at once (the panel redraws), with no action applied.
+    expect(told).toBe(1)
+    // Nothing looked at the readers for 3 s: the collector's gcTime still counts from the release.
+    clock.advance(3_000)
+    expect(recorder.readersLeftAt(key)).toBe(clock.now() - 3_000)
+    expect(describeKeys(recorder, { now: clock.now() }).find((r) => r.key === key)).toMatchObject({ readers: 0, collectIn: 57_000 })
+  })
+
   it('shows a request in flight as fetching, or paused while offline, then an error', async () => {
     const { controller, clock, getPost, recorder, key } = setup()
     const read = controller.fetch(getPost.endpoint, { id: '1' })
