@@ -2,6 +2,7 @@ import { Entity, type SnapshotInterface } from '../../src/index'
 import { createRecorder } from '../../src/devtools/recorder'
 import { describeKeys, formatCountdown } from '../../src/devtools/keys'
 import { describeEntities } from '../../src/devtools/entities'
+import { describeWaitingMutations } from '../../src/devtools/mutations'
 import { createFakeEndpoint, createTestStore, flush, START } from '../helpers/createTestStore'
 
 class Post extends Entity {
@@ -171,6 +172,16 @@ describe('the keys view', () => {
     expect(describeKeys(recorder, { now: clock.now() })[0]).toMatchObject({ retries: 0, lastRetryAt: undefined })
   })
 
+  it("counts down to the next retry from the OfflineManager's waiting requests, and shows a read held for the network as paused", () => {
+    const { controller, clock, getPost, recorder, key } = setup()
+    controller.setResponse(getPost.endpoint, { id: '1' }, { id: '1', title: 'Hello', likes: 0 })
+    const row = (waiting: Parameters<typeof describeKeys>[1]['waiting']) => describeKeys(recorder, { now: clock.now(), waiting })[0]!
+    expect(row([])).toMatchObject({ nextRetry: undefined, waitsForNetwork: false, status: 'fresh' })
+    expect(row([{ key, reason: 'backoff', attempt: 2, retryAt: clock.now() + 4_000 }])).toMatchObject({ nextRetry: { attempt: 2, in: 4_000 } })
+    expect(row([{ key: 'another key', reason: 'backoff', attempt: 1, retryAt: clock.now() + 4_000 }])).toMatchObject({ nextRetry: undefined })
+    expect(row([{ key, reason: 'network', attempt: 0 }])).toMatchObject({ nextRetry: undefined, waitsForNetwork: true, status: 'paused' })
+  })
+
   it("counts down from the key's last answer with the gcTime its endpoint set, never for Infinity", () => {
     const { controller, clock, recorder } = setup(60_000)
     const shortLived = createFakeEndpoint('shortLived', { gcTime: 5_000 } as object)
@@ -208,5 +219,30 @@ describe('the entities view', () => {
     await liking
     expect(describeEntities(recorder)[0]!.records[0]!.guess).toBeUndefined()
     await flush()
+  })
+})
+
+describe('the waiting mutations', () => {
+  it('lists queued mutations with or without a guess, then those sent and waiting for their answer', async () => {
+    const { controller, like, store, recorder } = setup()
+    controller.setResponse(like.endpoint, { id: '9' }, { id: '9', title: 'Other', likes: 0 })
+    const liking = controller.fetch(like.endpoint, { id: '9' })
+    const state = store.getState()
+    const guessed = like.endpoint.key({ id: '9' })
+    expect(state.optimistic.map((layer) => layer.key)).toEqual([guessed])
+    const sentAt = state.optimistic[0]!.fetchedAt
+    const queued = [
+      { id: 'a', name: 'saveNote', key: 'POST /notes', args: [], fetchedAt: START + 5 },
+      { id: 'b', name: 'likePost', key: guessed, args: [{ id: '9' }], fetchedAt: sentAt },
+    ]
+    expect(describeWaitingMutations(state, queued)).toEqual([
+      { key: 'POST /notes', since: START + 5, guess: false, status: 'queued' },
+      { key: guessed, since: sentAt, guess: true, status: 'queued' },
+    ])
+    expect(describeWaitingMutations(state, [])).toEqual([{ key: guessed, since: sentAt, guess: true, status: 'sent' }])
+    await like.calls[0]!.resolve({ id: '9', title: 'Other', likes: 1 })
+    await liking
+    expect(describeWaitingMutations(store.getState(), [])).toEqual([])
+    recorder.detach()
   })
 })
