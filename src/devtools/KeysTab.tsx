@@ -1,5 +1,6 @@
 'use client'
 import { useState } from 'react'
+import type { WaitingRequest } from '../offline/retry'
 import { describeKeys, formatCountdown, type KeyRow, type KeyStatus } from './keys'
 import { KeyDetail } from './KeyDetail'
 import type { Recorder } from './recorder'
@@ -15,11 +16,11 @@ const SORTS: Record<string, (a: KeyRow, b: KeyRow) => number> = {
 const status = (row: KeyRow) => (row.status === 'paused' ? 'paused offline' : row.status)
 
 /** The Keys tab: every endpoint key with its status and timers, a filter, a sort, and the selected key's detail. */
-export function KeysTab({ recorder, now, online }: { recorder: Recorder; now: number; online: boolean }) {
+export function KeysTab({ recorder, now, online, waiting }: { recorder: Recorder; now: number; online: boolean; waiting: readonly WaitingRequest[] }) {
   const [filter, setFilter] = useState('')
   const [sort, setSort] = useState('key')
   const [selected, setSelected] = useState<string | undefined>()
-  const rows = describeKeys(recorder, { now, online })
+  const rows = describeKeys(recorder, { now, online, waiting })
     .filter((row) => row.key.toLowerCase().includes(filter.toLowerCase()) || status(row).includes(filter.toLowerCase()))
     .sort(SORTS[sort])
   const detail = rows.find((row) => row.key === selected)
@@ -55,7 +56,18 @@ export function KeysTab({ recorder, now, online }: { recorder: Recorder; now: nu
                     {row.key}
                   </button>
                   {row.pollEvery !== undefined && <div className="td-muted">polls every {formatCountdown(row.pollEvery)}, next in {formatCountdown(row.nextPollIn ?? 0)}</div>}
-                  {row.retries > 0 && <div className="td-muted">retry {row.retries}, sent {formatCountdown((row.lastRetryAt ?? now) - now)}</div>}
+                  {row.nextRetry ? (
+                    <div className="td-muted" data-timer="retry">
+                      retry {row.nextRetry.attempt} in {formatCountdown(Math.max(0, row.nextRetry.in))}
+                    </div>
+                  ) : (
+                    row.retries > 0 && (
+                      <div className="td-muted">
+                        retry {row.retries}, sent {formatCountdown((row.lastRetryAt ?? now) - now)}
+                      </div>
+                    )
+                  )}
+                  {row.waitsForNetwork && <div className="td-muted">waits for the network</div>}
                 </td>
                 <td className={`td-status td-${row.status}`} data-status={row.status}>
                   {status(row)}

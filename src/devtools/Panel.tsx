@@ -1,5 +1,7 @@
 'use client'
 import { useEffect, useId, useReducer, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import type { OfflineManager } from '../offline/OfflineManager'
+import { offlineManagerOf } from '../offline/offlineManagerOf'
 import { EntitiesTab } from './EntitiesTab'
 import { PANEL_STYLES } from './panelStyles'
 import { KeysTab } from './KeysTab'
@@ -15,7 +17,7 @@ type Tab = (typeof TABS)[number]
 export interface PanelProps {
   readonly recorders: readonly Recorder[]
   readonly redact?: ExportOptions
-  /** Whether requests can go out now (default: `navigator.onLine`). */
+  /** Whether requests can go out now (default: the store's OfflineManager's `isOnline`, else `navigator.onLine`). */
   readonly online?: () => boolean
   /** Escape or the close button; absent, there is no close button. */
   readonly onClose?: () => void
@@ -58,6 +60,8 @@ function TabList({ id, tab, onSelect }: { id: string; tab: Tab; onSelect: (tab: 
   )
 }
 
+const NONE: readonly never[] = []
+
 /** How often the countdowns move. */
 const TICK = 500
 
@@ -72,19 +76,22 @@ export function Panel({ recorders, redact, online, onClose, actions, className =
   const [index, setIndex] = useState(0)
   const [, redraw] = useReducer((n: number) => n + 1, 0)
   const recorder = recorders[Math.min(index, recorders.length - 1)]
+  // The store's OfflineManager, if it has one: its queue and the requests it holds back, read
+  // through its public methods (found as usePendingMutations finds it, by the store's controller).
+  const offline: OfflineManager | undefined = recorder && offlineManagerOf(recorder.store.controller)
   useEffect(() => {
     const timer = setInterval(() => {
       recorder?.sample()
       redraw()
     }, TICK)
-    const stop = recorder?.subscribe(redraw)
+    const stops = [recorder?.subscribe(redraw), offline?.subscribePending(redraw), offline?.subscribeWaiting(redraw)]
     return () => {
       clearInterval(timer)
-      stop?.()
+      for (const stop of stops) stop?.()
     }
-  }, [recorder])
+  }, [recorder, offline])
   if (recorder === undefined) return <p role="alert">Tessera devtools: no store. Render it inside a DataProvider, or pass `store` or `stores`.</p>
-  const isOnline = online ? online() : (globalThis.navigator?.onLine ?? true)
+  const isOnline = online ? online() : offline ? offline.isOnline() : (globalThis.navigator?.onLine ?? true)
   const now = recorder.store.controller.now()
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && onClose) {
@@ -116,9 +123,9 @@ export function Panel({ recorders, redact, online, onClose, actions, className =
       </div>
       <TabList id={id} tab={tab} onSelect={setTab} />
       <div className="td-body" role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${tab}`}>
-        {tab === 'Keys' && <KeysTab recorder={recorder} now={now} online={isOnline} />}
+        {tab === 'Keys' && <KeysTab recorder={recorder} now={now} online={isOnline} waiting={offline?.waiting() ?? NONE} />}
         {tab === 'Entities' && <EntitiesTab recorder={recorder} />}
-        {tab === 'Timeline' && <TimelineTab recorder={recorder} online={isOnline} />}
+        {tab === 'Timeline' && <TimelineTab recorder={recorder} online={isOnline} queued={offline?.pending() ?? NONE} />}
         {tab === 'Session' && <SessionTab recorder={recorder} redact={redact} onImported={() => setTab('Timeline')} />}
       </div>
     </div>

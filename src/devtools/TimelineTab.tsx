@@ -1,6 +1,8 @@
 'use client'
+import type { QueuedMutation } from '../offline/OfflineManager'
 import { OPTIMISTIC } from '../store/actionTypes'
 import { clockTime } from './KeyDetail'
+import { describeWaitingMutations } from './mutations'
 import type { RecordedAction, Recorder } from './recorder'
 
 /**
@@ -19,13 +21,14 @@ export function describeEntry(entry: RecordedAction, guessed: ReadonlySet<string
 
 /**
  * The Timeline tab: every action, newest last; clicking one steps the app to the state after it
- * (nothing is fetched), "Back to the present" returns. Mutations waiting for an answer (their
- * guesses shown) are listed above, with whether they wait for the network.
+ * (nothing is fetched), "Back to the present" returns. Mutations waiting are listed above: those
+ * in the OfflineManager's queue (`queued`, with or without a guess) and those sent, waiting for
+ * their answer (shown by their guesses).
  */
-export function TimelineTab({ recorder, online }: { recorder: Recorder; online: boolean }) {
+export function TimelineTab({ recorder, online, queued }: { recorder: Recorder; online: boolean; queued: readonly QueuedMutation[] }) {
   const entries = recorder.actions()
   const position = recorder.position
-  const waiting = recorder.store.getState().optimistic
+  const waiting = describeWaitingMutations(recorder.store.getState(), queued)
   const guessed = new Set(entries.filter((entry) => entry.action.type === OPTIMISTIC).flatMap((entry) => entry.keys))
   return (
     <div>
@@ -49,10 +52,10 @@ export function TimelineTab({ recorder, online }: { recorder: Recorder; online: 
             Waiting mutations ({waiting.length}){online ? '' : ' · queued until back online'}
           </h3>
           <ul>
-            {waiting.map((layer) => (
-              <li key={`${layer.key} ${layer.fetchedAt}`}>
-                {layer.key} · guess shown since {clockTime(layer.fetchedAt)}
-                {online ? '' : ' · queued (offline)'}
+            {waiting.map((mutation, i) => (
+              <li key={i} data-status={mutation.status}>
+                {mutation.key} · {mutation.guess ? `guess shown since ${clockTime(mutation.since)}` : `made at ${clockTime(mutation.since)}, no guess`}
+                {mutation.status === 'sent' ? ' · waiting for its answer' : online ? ' · queued' : ' · queued (offline)'}
               </li>
             ))}
           </ul>

@@ -1,3 +1,4 @@
+import type { WaitingRequest } from '../offline/retry'
 import { FETCH, RECEIVE } from '../store/actionTypes'
 import { selectMeta, type ResponseMeta, type SerializedError } from '../store/state'
 import { tableKeys } from '../schema/table'
@@ -33,6 +34,13 @@ export interface KeyRow {
   readonly retries: number
   /** When the latest retry was sent, if any. */
   readonly lastRetryAt: number | undefined
+  /**
+   * The retry its request waits out a backoff for (the OfflineManager's `waiting()`): which
+   * attempt, and until it is sent (ms). Undefined when no retry is waiting.
+   */
+  readonly nextRetry: { readonly attempt: number; readonly in: number } | undefined
+  /** Whether a read of it waits for the network to come back (the OfflineManager holds it while offline). */
+  readonly waitsForNetwork: boolean
   /** The recorded actions about this key, oldest first (requests with their causes and durations). */
   readonly history: readonly RecordedAction[]
 }
@@ -43,6 +51,8 @@ export interface KeysContext {
   readonly now: number
   /** Whether requests can go out; false shows requests in flight as `paused`. Default: true. */
   readonly online?: boolean
+  /** The requests the store's OfflineManager holds back (its `waiting()`), if it has one. */
+  readonly waiting?: readonly WaitingRequest[]
 }
 
 /** The default gcTime (5 minutes), when the store reports none. */
@@ -55,7 +65,7 @@ const NEVER = 8.64e15
  * its timers at `now`. Takes a fresh sample of the readers first (`recorder.sample()`); otherwise
  * pure: the same recording, state and `now` give the same rows, which the countdown tests rely on.
  */
-export function describeKeys(recorder: Recorder, { now, online = true }: KeysContext): KeyRow[] {
+export function describeKeys(recorder: Recorder, { now, online = true, waiting = [] }: KeysContext): KeyRow[] {
   recorder.sample()
   const { store } = recorder
   const state = store.getState()
@@ -71,17 +81,20 @@ export function describeKeys(recorder: Recorder, { now, online = true }: KeysCon
     const read = readers.get(key)
     const mine = history.get(key) ?? []
     const fetching = !!meta?.pending || inspection.requests.isFetching(key)
+    const waits = waiting.filter((wait) => wait.key === key)
+    const backoff = waits.find((wait) => wait.reason === 'backoff')
+    const waitsForNetwork = waits.some((wait) => wait.reason === 'network')
     const status: KeyStatus = meta?.error
       ? 'error'
-      : fetching
-        ? online
+      : waitsForNetwork || (fetching && !online)
+        ? 'paused'
+        : fetching
           ? 'fetching'
-          : 'paused'
-        : meta?.invalidated
-          ? 'invalid'
-          : meta?.expiresAt === undefined || now > meta.expiresAt
-            ? 'stale'
-            : 'fresh'
+          : meta?.invalidated
+            ? 'invalid'
+            : meta?.expiresAt === undefined || now > meta.expiresAt
+              ? 'stale'
+              : 'fresh'
     // The collector keeps a key while it is read or fetched; then its gcTime counts from the later
     // of its last answer and the moment its last reader left.
     let collectIn: number | undefined
@@ -105,6 +118,8 @@ export function describeKeys(recorder: Recorder, { now, online = true }: KeysCon
       nextPollIn: pollEvery === undefined || lastRequest === undefined ? undefined : lastRequest + pollEvery - now,
       retries,
       lastRetryAt,
+      nextRetry: backoff && { attempt: backoff.attempt, in: (backoff.retryAt ?? now) - now },
+      waitsForNetwork,
       history: mine,
     }
   })

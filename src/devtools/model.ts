@@ -3,6 +3,7 @@ export { createRecorder, describeAction, type Recorder, type RecorderOptions, ty
 export { recorderFor } from './recorderFor'
 export { describeKeys, formatCountdown, type KeyRow, type KeyStatus, type KeysContext } from './keys'
 export { describeEntities, type EntityType, type EntityRecord, type Guess } from './entities'
+export { describeWaitingMutations, type WaitingMutation } from './mutations'
 export { keyActions, FORCED_ERROR, type KeyActions } from './keyActions'
 export { exportSession, parseSession, replaySession, SessionError, SESSION_FORMAT, SESSION_VERSION, MAX_SESSION_SIZE, MAX_SESSION_ACTIONS, type Session, type ExportOptions } from './session'
 export type { DevtoolsOptions } from './useRecorders'

@@ -8,43 +8,43 @@ export interface KnownRead {
 }
 
 /**
- * What the devtools learn from samples of a store's mounted readers (`store.inspect()`): the
- * endpoint behind each key ever read, and when a key's last reader was seen gone (the collector's
- * gcTime counts from then). The store announces no reader change, so a sample is taken on every
- * recorded action and on the panel's ticks.
+ * What the devtools learn from a store's registry of mounted reads (`store.inspect().readers`):
+ * the endpoint behind each key ever read (sampled on every recorded action and the panel's ticks,
+ * so a key can be refetched after its readers left), and when a key's last reader went away,
+ * told by the registry as it happens (the collector's gcTime counts from that moment, so the
+ * countdown to collection starts on time rather than on the panel's next tick).
  */
 export interface ReaderLog {
-  /** Looks at the mounted readers now. */
+  /** Looks at the mounted readers now (remembers the endpoint of every read it sees). */
   sample(): void
-  /** When the last reader of `key` was seen gone (store clock), if it had readers while sampled. */
+  /** When the last reader of `key` went away (store clock), if it did while recorded. */
   leftAt(key: string): number | undefined
   /** The endpoint and arguments behind `key`, if a reader of it was ever seen. */
   readOf(key: string): KnownRead | undefined
+  /** Stops listening to the registry. */
+  stop(): void
 }
 
-/** A reader log of `store`, with a first sample taken. */
-export function createReaderLog(store: Store): ReaderLog {
-  const read = new Set<string>()
+/** A reader log of `store`, with a first sample taken; `onLeave` is called each time a key loses its last reader. */
+export function createReaderLog(store: Store, onLeave?: (key: string) => void): ReaderLog {
   const leftAt = new Map<string, number>()
   const reads = new Map<string, KnownRead>()
+  const readers = store.inspect().readers
+  const stop = readers.subscribe((key) => {
+    leftAt.set(key, store.controller.now())
+    onLeave?.(key)
+  })
   const log: ReaderLog = {
     sample() {
-      const seen = new Set<string>()
-      for (const mounted of store.inspect().readers.entries()) {
-        seen.add(mounted.key)
-        read.add(mounted.key)
+      for (const mounted of readers.entries()) {
+        // Read again since it left: its countdown starts afresh from its next leaving.
         leftAt.delete(mounted.key)
         if (!reads.has(mounted.key)) reads.set(mounted.key, { endpoint: mounted.endpoint, args: mounted.args })
-      }
-      const now = store.controller.now()
-      for (const key of read) {
-        if (seen.has(key)) continue
-        read.delete(key)
-        leftAt.set(key, now)
       }
     },
     leftAt: (key) => leftAt.get(key),
     readOf: (key) => reads.get(key),
+    stop,
   }
   log.sample()
   return log

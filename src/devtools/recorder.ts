@@ -46,8 +46,8 @@ export interface RecorderOptions {
 /**
  * The devtools' model of one store: every action it applies, with the time, keys, cause, request
  * duration and the state after it; time travel over those states; and what the store's services
- * said about mounted readers, sampled (when the last reader of a key left, for the countdown to
- * collection). Headless: the panel renders it, a test drives it. Everything is read through the
+ * said about mounted readers (the moment the last reader of a key left, which the store's registry
+ * reports as it happens, for the countdown to collection). Headless: the panel renders it, a test drives it. Everything is read through the
  * store's public API (`subscribe`, `getState`, `replaceState`, `inspect`).
  */
 export interface Recorder {
@@ -71,10 +71,10 @@ export interface Recorder {
   travel(id: number | undefined): void
   /**
    * Looks at the store's mounted readers now: remembers the endpoint of every read it sees (so a
-   * key can be refetched after its readers left) and when a key's last reader went away.
+   * key can be refetched after its readers left).
    */
   sample(): void
-  /** When the last reader of `key` was seen gone (store clock), if it had readers while recorded. */
+  /** When the last reader of `key` went away (store clock, told by the store's registry as it happened), if it did while recorded. */
   readersLeftAt(key: string): number | undefined
   /** The endpoint and arguments behind `key`, if a reader of it was ever seen. */
   readOf(key: string): KnownRead | undefined
@@ -141,7 +141,8 @@ export function createRecorder(store: Store, options: RecorderOptions = {}): Rec
   // While a session is shown: the recording it stands in for, and the session's name.
   let live: { kept: RecordedAction[]; initialState: State } | undefined
   let loaded: string | undefined
-  const readers = createReaderLog(store)
+  // A key losing its last reader redraws the panel at once: its countdown to collection starts.
+  const readers = createReaderLog(store, () => notify())
 
   const notify = () => {
     for (const listener of [...listeners]) listener()
@@ -209,6 +210,7 @@ export function createRecorder(store: Store, options: RecorderOptions = {}): Rec
     detach() {
       recorder.travel(undefined)
       stop()
+      readers.stop()
       listeners.clear()
     },
   }

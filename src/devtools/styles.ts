@@ -2,20 +2,17 @@
 export const ROOT_CLASS = 'tessera-devtools'
 
 /**
- * The styles of the devtools' root and corner button, scoped to the root element (the panel's own
- * come with its lazily loaded module: `PANEL_STYLES`). `all: initial` on the root stops everything the
- * app's CSS would pass down (fonts, colours, line height), and `all: revert` on each element inside
- * undoes the app's element rules (`button { … }`, `table td { … }`) before the panel's own, which
- * are more specific; no rule here reaches outside the root. Light and dark follow
- * `prefers-color-scheme`. (Not a shadow root: that needs react-dom's portals, which this package
- * does not depend on.)
+ * The styles of the devtools' root and corner button (the panel's own come with its lazily loaded
+ * module: `PANEL_STYLES`), in the devtools' shadow root (see `DevtoolsRoot`): no rule of the
+ * app's matches an element in there, and none here matches one outside. What still crosses the
+ * boundary is inheritance from the host (the app's font, colour, line height): `all: initial` on
+ * the root inside cuts it. Light and dark follow `prefers-color-scheme`.
  */
 export const STYLES = `
 .T{all:initial;display:block;font:12px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;color-scheme:light dark;
 --bg:#fff;--fg:#1d2330;--muted:#5b6475;--line:#d8dde6;--accent:#2458d6;--soft:#eef2fb;--fresh:#137a3a;--stale:#9a6700;--error:#c0282d;--fetching:#2458d6;--invalid:#7a3fc0}
 @media (prefers-color-scheme:dark){.T{--bg:#161a22;--fg:#e3e7ef;--muted:#9aa3b5;--line:#323a48;--accent:#7aa2ff;--soft:#1f2634;--fresh:#4fc27a;--stale:#e0b040;--error:#ff6b6b;--fetching:#7aa2ff;--invalid:#c39bff}}
-.T *{all:revert;box-sizing:border-box;font:inherit;color:inherit}
-.T style{display:none}
+.T *{box-sizing:border-box;font:inherit;color:inherit}
 .T button,.T input,.T select,.T textarea{font:inherit;color:inherit}
 .T button{background:var(--soft);border:1px solid var(--line);border-radius:4px;padding:2px 8px;cursor:pointer}
 .T button:hover{border-color:var(--accent)}

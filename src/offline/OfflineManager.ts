@@ -5,13 +5,15 @@ import type { EndpointInterface } from '../endpoint/types'
 import { tesseraHooks, type Manager, type ManagerAPI, type Middleware, type TesseraHooks } from '../store/Manager'
 import { MutationQueue } from './MutationQueue'
 import { NetworkStatus } from './NetworkStatus'
-import { Retryer, type RetryOptions } from './retry'
+import { registerOfflineManager } from './offlineManagerOf'
+import { Retryer, type RetryOptions, type WaitingRequest } from './retry'
 
 // Spelled out so that bundlers replace `process.env.NODE_ENV` and drop development-only text;
 // unguarded, as immer and React (which every app here loads) read it.
 declare const process: { env: { NODE_ENV?: string } }
 
-export type { RetryOptions }
+export type { RetryOptions, WaitingRequest }
+export { offlineManagerOf } from './offlineManagerOf'
 
 /**
  * A mutation made offline, waiting to be sent: plain JSON, so a persister can save it and
@@ -39,15 +41,6 @@ export interface OfflineOptions extends RetryOptions {
    * after a reload (an endpoint object cannot be saved).
    */
   readonly endpoints?: Readonly<Record<string, EndpointInterface>> | readonly EndpointInterface[]
-}
-
-// The OfflineManager of each store, by the ManagerAPI its middleware was given (the store's
-// controller), so `usePendingMutations` finds it without the core knowing of it.
-const byApi = new WeakMap<object, OfflineManager>()
-
-/** The OfflineManager of the store whose controller (ManagerAPI) this is, if it has one. */
-export function offlineManagerOf(api: object): OfflineManager | undefined {
-  return byApi.get(api)
 }
 
 /**
@@ -98,6 +91,22 @@ export class OfflineManager implements Manager {
   /** Calls `listener` whenever `pending()` changes. @returns the unsubscribe function. */
   subscribePending(listener: () => void): () => void {
     return this.#queue.listen(listener)
+  }
+
+  /**
+   * The requests held back now, in the order they began waiting: each failed request waiting out
+   * its backoff, with the attempt it will make and when (`retryAt`, on the store's clock), and
+   * each read waiting for the network. Read-only, for a "retrying in 4 s" notice or the devtools'
+   * countdown to the next attempt; the same array until it changes. (The mutations queued while
+   * offline are `pending()`.)
+   */
+  waiting(): readonly WaitingRequest[] {
+    return this.#retryer.waiting()
+  }
+
+  /** Calls `listener` whenever `waiting()` changes. @returns the unsubscribe function. */
+  subscribeWaiting(listener: () => void): () => void {
+    return this.#retryer.listen(listener)
   }
 
   /**
@@ -158,7 +167,7 @@ export class OfflineManager implements Manager {
   getMiddleware(): Middleware {
     return (api) => {
       this.#api = api
-      byApi.set(api, this)
+      registerOfflineManager(api, this)
       this.#unlisten = this.#network.listen()
       return (next) => next
     }

@@ -2,7 +2,7 @@
 // (below the marker) persistence and tabs. Nothing here reaches the minimal import.
 
 // retries, network mode, the queue
-export { OfflineManager, type OfflineOptions, type QueuedMutation, type RetryOptions } from './OfflineManager'
+export { OfflineManager, type OfflineOptions, type QueuedMutation, type RetryOptions, type WaitingRequest } from './OfflineManager'
 export { usePendingMutations } from './usePendingMutations'
 export { setNetworkSource, type NetworkSource } from '../store/network'
 

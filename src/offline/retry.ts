@@ -27,8 +27,30 @@ export interface RetryOptions {
   readonly retryDelay?: (attempt: number, error: unknown) => number
 }
 
+/**
+ * A request the OfflineManager holds back, as `offline.waiting()` lists it: a failed request
+ * waiting out its backoff before the next attempt, or a read waiting for the network to come
+ * back. For a "retrying in 4 s" notice, or the devtools' countdown to the next attempt.
+ */
+export interface WaitingRequest {
+  /** The endpoint key of the request. */
+  readonly key: string
+  /**
+   * `'backoff'`: it failed, and attempt `attempt` is sent at `retryAt`. `'network'`: a read held
+   * while offline, sent when the network comes back (no time is known).
+   */
+  readonly reason: 'backoff' | 'network'
+  /** The attempt it waits to make: 1 for the first retry; 0 for a read held before its first try. */
+  readonly attempt: number
+  /** When the next attempt is sent (the store's clock, `controller.now()`), for `'backoff'`. */
+  readonly retryAt?: number
+}
+
 /** Runs requests with retries, for one OfflineManager. */
 export class Retryer {
+  /** The requests waiting now (what `waiting()` returns), replaced when one starts or ends its wait. */
+  #waits: readonly WaitingRequest[] = []
+  readonly #listeners = new Set<() => void>()
   /** The keys on screen (the store's registry tells their first and last reader), and per key the reads of it waiting (backoff or offline). */
   readonly #readers = new Set<string>()
   readonly #waiting = new Map<string, number>()
@@ -49,7 +71,7 @@ export class Retryer {
     const retry = endpoint.retry ?? this.#options.retry ?? (call.read ? 3 : 0)
     const network = this.#network
     for (let attempt = 0; ; attempt++) {
-      if (call.read && !network.isOnline()) await this.#wait(call, (resume) => network.hold(resume))
+      if (call.read && !network.isOnline()) await this.#wait(call, { key: call.key, reason: 'network', attempt }, (resume) => network.hold(resume))
       if (attempt) this.#api()?.dispatch(createFetch(call.key, call.args, call.fetchedAt, 'retry', attempt))
       try {
         const value = await run()
@@ -63,9 +85,22 @@ export class Retryer {
         else if (typeof status === 'number') network.up()
         if (attempt >= (retry || 0) || !(error instanceof TypeError || (typeof status === 'number' && (status >= 500 || status === 429)))) throw error
         const ms = retryAfter(error) ?? (endpoint.retryDelay ?? this.#options.retryDelay ?? fullJitter)(attempt + 1, error)
-        await this.#wait(call, (resume) => this.#sleep(ms, resume))
+        const api = this.#api()
+        const retryAt = (api ? api.now() : Date.now()) + ms
+        await this.#wait(call, { key: call.key, reason: 'backoff', attempt: attempt + 1, retryAt }, (resume) => this.#sleep(ms, resume))
       }
     }
+  }
+
+  /** The requests waiting now (backoff or network), in the order they began waiting; the same array until that changes. */
+  waiting(): readonly WaitingRequest[] {
+    return this.#waits
+  }
+
+  /** Calls `listener` whenever `waiting()` changes. @returns what stops it. */
+  listen(listener: () => void): () => void {
+    this.#listeners.add(listener)
+    return () => void this.#listeners.delete(listener)
   }
 
   /** The first reader of a key mounted (the store's registry of mounted reads), for `unmount`. */
@@ -89,6 +124,11 @@ export class Retryer {
     this.#timers.clear()
   }
 
+  #publish(waits: readonly WaitingRequest[]): void {
+    this.#waits = waits
+    for (const listener of [...this.#listeners]) listener()
+  }
+
   /** Calls `resume` after `ms`. @returns what cancels it. */
   #sleep(ms: number, resume: () => void): () => void {
     const timer = setTimeout(() => {
@@ -106,10 +146,11 @@ export class Retryer {
    * Waits until `start`'s `resume` is called; an abort (or the last reader leaving) rejects at
    * once, and runs what `start` returned (clearing its timer).
    */
-  #wait(call: RequestCall, start: (resume: () => void) => (() => void) | void): Promise<void> {
+  #wait(call: RequestCall, wait: WaitingRequest, start: (resume: () => void) => (() => void) | void): Promise<void> {
     const { key, signal } = call
     if (signal.aborted) return Promise.reject(signal.reason)
     this.#waiting.set(key, (this.#waiting.get(key) ?? 0) + 1)
+    this.#publish([...this.#waits, wait])
     return new Promise<void>((resolve, reject) => {
       let stop: (() => void) | void
       let settled = false
@@ -120,6 +161,7 @@ export class Retryer {
         const count = (this.#waiting.get(key) ?? 1) - 1
         if (count > 0) this.#waiting.set(key, count)
         else this.#waiting.delete(key)
+        this.#publish(this.#waits.filter((other) => other !== wait))
         signal.removeEventListener('abort', onAbort)
         this.#network.release(resume)
         return true

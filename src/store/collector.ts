@@ -103,13 +103,12 @@ export class Collector {
     this.#store = store
     this.#reads = reads
     this.#readers = readers
-  }
-
-  /** The last reader of `key` went away (the registry of mounted reads says so): its gcTime starts. */
-  idle(key: string): void {
-    const info = this.#keys.get(key)
-    if (info !== undefined) this.#touch(key, info, this.#store.now())
-    this.#schedule()
+    // The last reader of a key went away (the registry of mounted reads says so): its gcTime starts.
+    readers.subscribe((key) => {
+      const info = this.#keys.get(key)
+      if (info !== undefined) this.#touch(key, info, store.now())
+      this.#schedule()
+    })
   }
 
   /**

@@ -28,12 +28,13 @@ export interface Kernel {
 /**
  * What tools may read of a store's services (`store.inspect()`), for `tessera/devtools`: facts the
  * state does not hold. Which reads are mounted and by how many readers (`readers.entries()`, each
- * with its endpoint, so its `pollFrequency` too), which reads are in flight, and the store's
- * default gcTime. Read-only by its type: a tool that wants to change something goes through the
- * controller, as any plugin does.
+ * with its endpoint, so its `pollFrequency` too) and, as it happens, which key just lost its last
+ * reader (`readers.subscribe`), which reads are in flight, and the store's default gcTime.
+ * Read-only by its type: a tool that wants to change something goes through the controller, as
+ * any plugin does.
  */
 export interface StoreInspection {
-  readonly readers: Pick<Readers, 'entries' | 'has'>
+  readonly readers: Pick<Readers, 'entries' | 'has' | 'subscribe'>
   readonly requests: Pick<RequestTable, 'isFetching'>
   /** Absent for a Controller made without a store; `gcTime` is the store's default (an endpoint may set its own). */
   readonly collector: Pick<Collector, 'gcTime'> | undefined
@@ -87,8 +88,8 @@ export function createKernel(managers: readonly Manager[], options: GCOptions, s
   }
   const reads = new OptimisticView()
   // (A manager that polls follows readers too, for the development warning that nothing polls.)
-  // The collector hears of a key's last reader from the registry, wired here once.
-  const readers = new Readers(hooks.filter((own) => own.mount || own.unmount || own.polls), (key) => collector?.idle(key))
+  // The collector hears of a key's last reader from the registry (it listens from its constructor).
+  const readers = new Readers(hooks.filter((own) => own.mount || own.unmount || own.polls))
   const collector = store && new Collector(gc ?? options, store, reads, readers)
   return { kernel: { reads, requests, readers, collector, requester: requesters[0] }, plugins }
 }

@@ -22,12 +22,11 @@ export class Readers {
   #reads = new Map<string, MountedRead>()
   /** The hooks that follow first and last readers (polling, a live stream, retries), in the store's order. */
   declare readonly followers: readonly TesseraHooks[]
-  /** Told when the last reader of a key went away (the collector starts its gcTime). */
-  declare readonly onIdle: ((key: string) => void) | undefined
+  /** Told when the last reader of a key went away: the collector (its gcTime starts), tools (see `subscribe`). */
+  readonly #listeners = new Set<(key: string) => void>()
 
-  constructor(followers: readonly TesseraHooks[] = [], onIdle?: (key: string) => void) {
+  constructor(followers: readonly TesseraHooks[]) {
     this.followers = followers
-    this.onIdle = onIdle
   }
 
   /** A reader of `key` mounted; the first one is announced to the followers, with `api` (the controller that registered it). */
@@ -44,7 +43,17 @@ export class Readers {
     if (read === undefined || --read.count > 0) return
     this.#reads.delete(key)
     for (const hooks of this.followers) hooks.unmount?.(read.endpoint, read.args)
-    this.onIdle?.(key)
+    for (const listener of this.#listeners) listener(key)
+  }
+
+  /**
+   * Calls `listener` with each key whose last reader just went away, as it happens: the collector
+   * starts its gcTime then, and tools that attach to a running store (the devtools' countdown to
+   * collection) see the same moment. @returns what stops it.
+   */
+  subscribe(listener: (key: string) => void): () => void {
+    this.#listeners.add(listener)
+    return () => void this.#listeners.delete(listener)
   }
 
   /** True while something reads `key`. */

@@ -2,6 +2,7 @@ import { Entity, type SnapshotInterface } from '../../src/index'
 import { createRecorder } from '../../src/devtools/recorder'
 import { describeKeys, formatCountdown } from '../../src/devtools/keys'
 import { describeEntities } from '../../src/devtools/entities'
+import { describeWaitingMutations } from '../../src/devtools/mutations'
 import { createFakeEndpoint, createTestStore, flush, START } from '../helpers/createTestStore'
 
 class Post extends Entity {
@@ -108,6 +109,22 @@ describe('the keys view', () => {
     expect(row()).toMatchObject({ status: 'stale', staleIn: -1_000, collectIn: 53_000 })
   })
 
+  it("starts the countdown to collection when the key's last reader leaves, not when the devtools next look", () => {
+    const { controller, clock, getPost, recorder, key } = setup(60_000)
+    controller.retain(getPost.endpoint, { id: '1' })
+    controller.setResponse(getPost.endpoint, { id: '1' }, { id: '1', title: 'Hello', likes: 0 })
+    clock.advance(4_000)
+    let told = 0
+    recorder.subscribe(() => told++)
+    controller.release(getPost.endpoint, { id: '1' })
+    // The recorder's listeners hear of it at once (the panel redraws), with no action applied.
+    expect(told).toBe(1)
+    // Nothing looked at the readers for 3 s: the collector's gcTime still counts from the release.
+    clock.advance(3_000)
+    expect(recorder.readersLeftAt(key)).toBe(clock.now() - 3_000)
+    expect(describeKeys(recorder, { now: clock.now() }).find((r) => r.key === key)).toMatchObject({ readers: 0, collectIn: 57_000 })
+  })
+
   it('shows a request in flight as fetching, or paused while offline, then an error', async () => {
     const { controller, clock, getPost, recorder, key } = setup()
     const read = controller.fetch(getPost.endpoint, { id: '1' })
@@ -155,6 +172,16 @@ describe('the keys view', () => {
     expect(describeKeys(recorder, { now: clock.now() })[0]).toMatchObject({ retries: 0, lastRetryAt: undefined })
   })
 
+  it("counts down to the next retry from the OfflineManager's waiting requests, and shows a read held for the network as paused", () => {
+    const { controller, clock, getPost, recorder, key } = setup()
+    controller.setResponse(getPost.endpoint, { id: '1' }, { id: '1', title: 'Hello', likes: 0 })
+    const row = (waiting: Parameters<typeof describeKeys>[1]['waiting']) => describeKeys(recorder, { now: clock.now(), waiting })[0]!
+    expect(row([])).toMatchObject({ nextRetry: undefined, waitsForNetwork: false, status: 'fresh' })
+    expect(row([{ key, reason: 'backoff', attempt: 2, retryAt: clock.now() + 4_000 }])).toMatchObject({ nextRetry: { attempt: 2, in: 4_000 } })
+    expect(row([{ key: 'another key', reason: 'backoff', attempt: 1, retryAt: clock.now() + 4_000 }])).toMatchObject({ nextRetry: undefined })
+    expect(row([{ key, reason: 'network', attempt: 0 }])).toMatchObject({ nextRetry: undefined, waitsForNetwork: true, status: 'paused' })
+  })
+
   it("counts down from the key's last answer with the gcTime its endpoint set, never for Infinity", () => {
     const { controller, clock, recorder } = setup(60_000)
     const shortLived = createFakeEndpoint('shortLived', { gcTime: 5_000 } as object)
@@ -192,5 +219,30 @@ describe('the entities view', () => {
     await liking
     expect(describeEntities(recorder)[0]!.records[0]!.guess).toBeUndefined()
     await flush()
+  })
+})
+
+describe('the waiting mutations', () => {
+  it('lists queued mutations with or without a guess, then those sent and waiting for their answer', async () => {
+    const { controller, like, store, recorder } = setup()
+    controller.setResponse(like.endpoint, { id: '9' }, { id: '9', title: 'Other', likes: 0 })
+    const liking = controller.fetch(like.endpoint, { id: '9' })
+    const state = store.getState()
+    const guessed = like.endpoint.key({ id: '9' })
+    expect(state.optimistic.map((layer) => layer.key)).toEqual([guessed])
+    const sentAt = state.optimistic[0]!.fetchedAt
+    const queued = [
+      { id: 'a', name: 'saveNote', key: 'POST /notes', args: [], fetchedAt: START + 5 },
+      { id: 'b', name: 'likePost', key: guessed, args: [{ id: '9' }], fetchedAt: sentAt },
+    ]
+    expect(describeWaitingMutations(state, queued)).toEqual([
+      { key: 'POST /notes', since: START + 5, guess: false, status: 'queued' },
+      { key: guessed, since: sentAt, guess: true, status: 'queued' },
+    ])
+    expect(describeWaitingMutations(state, [])).toEqual([{ key: guessed, since: sentAt, guess: true, status: 'sent' }])
+    await like.calls[0]!.resolve({ id: '9', title: 'Other', likes: 1 })
+    await liking
+    expect(describeWaitingMutations(store.getState(), [])).toEqual([])
+    recorder.detach()
   })
 })

@@ -2,11 +2,12 @@
  * @jest-environment ./test/helpers/jsdomEnvironment.ts
  */
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import type { ReactElement } from 'react'
+import { useState, type ReactElement } from 'react'
 import { AsyncBoundary, DataProvider, Entity, useSuspense, type ErrorFallbackProps } from '../../src/index'
 import { TesseraDevtools, TesseraDevtoolsPanel } from '../../src/devtools/index'
 import { STORAGE_KEY } from '../../src/devtools/TesseraDevtools'
-import { createFakeEndpoint, createTestStore, type TestStore } from '../helpers/createTestStore'
+import { OfflineManager } from '../../src/offline/index'
+import { createFakeEndpoint, createTestStore, type TestStore, type TestStoreOptions } from '../helpers/createTestStore'
 import { inProduction } from '../helpers/inProduction'
 
 class Article extends Entity {
@@ -27,8 +28,8 @@ function ShowError({ error }: ErrorFallbackProps) {
   return <p role="alert">Boundary: {error.message}</p>
 }
 
-function setup(ui?: (test: TestStore) => ReactElement) {
-  const test = createTestStore()
+function setup(ui?: (test: TestStore) => ReactElement, options?: TestStoreOptions) {
+  const test = createTestStore(options)
   const get = createFakeEndpoint('getArticle', { schema: Article, dataExpiryLength: 60_000 })
   test.controller.setResponse(get.endpoint, { id: '1' }, { id: '1', title: 'First title' })
   const result = render(
@@ -43,14 +44,21 @@ function setup(ui?: (test: TestStore) => ReactElement) {
   return { ...test, ...result, get, key }
 }
 
-/** The devtools' root element, where everything the user sees of them is. */
+/** The devtools' shadow root, where everything the user sees of them is. */
 async function devtools() {
   const root = await waitFor(() => {
-    const found = document.querySelector<HTMLElement>('[data-tessera-devtools]')
-    if (!found) throw new Error('no devtools rendered yet')
+    const found = document.querySelector<HTMLElement>('[data-tessera-devtools]')?.shadowRoot
+    if (!found?.firstChild) throw new Error('no devtools rendered yet')
     return found
   })
-  return within(root)
+  // The queries only need querySelectorAll, which a shadow root has.
+  return within(root as unknown as HTMLElement)
+}
+
+/** The focused element inside the devtools' shadow root (the page's `activeElement` is then its host). */
+function focused(): Element | null {
+  const host = document.querySelector('[data-tessera-devtools]')
+  return document.activeElement === host ? host!.shadowRoot!.activeElement : null
 }
 
 async function open() {
@@ -188,18 +196,18 @@ describe('<TesseraDevtools />', () => {
     setup()
     const panel = await open()
     const dialog = panel.getByRole('dialog', { name: 'Tessera devtools' })
-    await waitFor(() => expect(document.activeElement).toBe(dialog))
+    await waitFor(() => expect(focused()).toBe(dialog))
     const keysTab = panel.getByRole('tab', { name: 'Keys' })
     keysTab.focus()
     fireEvent.keyDown(keysTab, { key: 'ArrowRight' })
     expect(panel.getByRole('tab', { name: 'Entities' }).getAttribute('aria-selected')).toBe('true')
-    expect(document.activeElement).toBe(panel.getByRole('tab', { name: 'Entities' }))
-    fireEvent.keyDown(document.activeElement!, { key: 'End' })
-    expect(document.activeElement).toBe(panel.getByRole('tab', { name: 'Session' }))
+    expect(focused()).toBe(panel.getByRole('tab', { name: 'Entities' }))
+    fireEvent.keyDown(focused()!, { key: 'End' })
+    expect(focused()).toBe(panel.getByRole('tab', { name: 'Session' }))
     // Only the selected tab is in the tab order.
     expect(panel.getAllByRole('tab').map((tab) => tab.tabIndex)).toEqual([-1, -1, -1, 0])
-    fireEvent.keyDown(document.activeElement!, { key: 'Escape' })
-    await waitFor(() => expect(document.activeElement).toBe(panel.getByRole('button', { name: 'Tessera devtools' })))
+    fireEvent.keyDown(focused()!, { key: 'Escape' })
+    await waitFor(() => expect(focused()).toBe(panel.getByRole('button', { name: 'Tessera devtools' })))
   })
 
   it("forces a key's loading state, which the app's Suspense fallback shows until released", async () => {
@@ -239,6 +247,77 @@ describe('<TesseraDevtools />', () => {
     expect([...picker.options].map((option) => option.textContent)).toEqual(['blog', 'admin'])
     fireEvent.change(picker, { target: { value: '1' } })
     expect(panel.getByText('No keys.')).toBeTruthy()
+  })
+
+  it("draws in a shadow root: the page holds only the empty host, and none of the devtools' styles", async () => {
+    setup()
+    await open()
+    const host = document.querySelector<HTMLElement>('[data-tessera-devtools]')!
+    expect(host.childNodes).toHaveLength(0)
+    expect(host.shadowRoot!.querySelector('[role=dialog]')).toBeTruthy()
+    // Every stylesheet of the devtools is inside the shadow root, so none can reach an app element.
+    expect(document.querySelectorAll('style')).toHaveLength(0)
+    expect(host.shadowRoot!.querySelectorAll('style').length).toBeGreaterThan(0)
+  })
+
+  it("counts down to the next retry of a failed read, from the store's OfflineManager", async () => {
+    const offline = new OfflineManager({ online: () => true, retryDelay: () => 5_000 })
+    const { controller, clock, store } = setup(undefined, { managers: [offline] })
+    const feed = createFakeEndpoint('getFeed', { dataExpiryLength: 60_000 })
+    const panel = await open()
+    let loading: Promise<unknown> | undefined
+    act(() => void (loading = controller.fetch(feed.endpoint).catch(() => undefined)))
+    await act(() => feed.calls[0]!.reject(Object.assign(new Error('Unavailable'), { status: 503 })))
+    const row = (await panel.findByRole('button', { name: `Show ${feed.endpoint.key()}` })).closest('tr')!
+    await waitFor(() => expect(row.querySelector('[data-timer=retry]')?.textContent).toBe('retry 1 in 5 s'))
+    clock.advance(2_000)
+    await waitFor(() => expect(row.querySelector('[data-timer=retry]')?.textContent).toBe('retry 1 in 3 s'), { timeout: 3000 })
+    store.cleanup()
+    await loading
+  })
+
+  it('lists a mutation queued offline without a guess in the Timeline, queued (offline)', async () => {
+    const offline = new OfflineManager({ online: () => false })
+    const { controller, store } = setup(undefined, { managers: [offline] })
+    const save = createFakeEndpoint('saveNote', { sideEffect: true })
+    const panel = await open()
+    fireEvent.click(panel.getByRole('tab', { name: 'Timeline' }))
+    act(() => void controller.fetch(save.endpoint, { text: 'hi' }).catch(() => undefined))
+    const waiting = await panel.findByRole('region', { name: 'Waiting mutations' })
+    expect(within(waiting).getByRole('heading').textContent).toBe('Waiting mutations (1) · queued until back online')
+    expect(within(waiting).getByRole('listitem').textContent).toMatch(
+      new RegExp(`^${save.endpoint.key({ text: 'hi' }).replace(/[[\]{}()"]/g, '\\$&')} · made at \\d\\d:\\d\\d:\\d\\d\\.\\d{3}, no guess · queued \\(offline\\)$`),
+    )
+    expect(save.calls).toHaveLength(0)
+    store.cleanup()
+  })
+
+  it("starts a key's countdown to collection the moment its last reader leaves", async () => {
+    const test = createTestStore({ gcTime: 60_000 })
+    const get = createFakeEndpoint('getArticle', { schema: Article, dataExpiryLength: 60_000 })
+    test.controller.setResponse(get.endpoint, { id: '1' }, { id: '1', title: 'First title' })
+    let hide: () => void = () => undefined
+    function Page() {
+      const [shown, setShown] = useState(true)
+      hide = () => setShown(false)
+      return shown ? <ArticleTitle endpoint={get.endpoint} /> : null
+    }
+    render(
+      <DataProvider store={test.store}>
+        <AsyncBoundary fallback={<p>Loading…</p>}>
+          <Page />
+        </AsyncBoundary>
+        <TesseraDevtools />
+      </DataProvider>,
+    )
+    const panel = await open()
+    const row = panel.getByRole('button', { name: `Show ${get.endpoint.key({ id: '1' })}` }).closest('tr')!
+    expect(row.querySelector('[data-readers]')!.textContent).toBe('1')
+    test.clock.advance(10_000)
+    act(() => hide())
+    // At once, not on the panel's next tick: the gcTime counts from this moment.
+    expect(row.querySelector('[data-readers]')!.textContent).toBe('0')
+    expect(row.querySelector('[data-timer=gc]')!.textContent).toBe('1 min 00 s')
   })
 
   it('renders nothing in a production build', async () => {

@@ -15,6 +15,23 @@ describe('store.inspect()', () => {
     expect(store.inspect().readers.has(get.endpoint.key('b'))).toBe(false)
   })
 
+  it('tells a listener the moment a key loses its last reader, until it unsubscribes', () => {
+    const { store, controller } = createTestStore()
+    const get = createFakeEndpoint('get')
+    const left: string[] = []
+    const stop = store.inspect().readers.subscribe((key) => left.push(key))
+    controller.retain(get.endpoint, 'a')
+    controller.retain(get.endpoint, 'a')
+    controller.release(get.endpoint, 'a')
+    expect(left).toEqual([])
+    controller.release(get.endpoint, 'a')
+    expect(left).toEqual([get.endpoint.key('a')])
+    stop()
+    controller.retain(get.endpoint, 'a')
+    controller.release(get.endpoint, 'a')
+    expect(left).toHaveLength(1)
+  })
+
   it('says which reads are in flight', async () => {
     const { store, controller } = createTestStore()
     const get = createFakeEndpoint('get')

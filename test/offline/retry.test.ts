@@ -60,6 +60,35 @@ describe('OfflineManager retries', () => {
     store.cleanup()
   })
 
+  it('lists a request waiting out its backoff with the attempt it will make and when, and a read waiting for the network', async () => {
+    let online = true
+    const { controller, clock, offline } = setup({ online: () => online, retryDelay: () => 1_000 })
+    answerInTurn([503])
+    let changes = 0
+    offline.subscribeWaiting(() => changes++)
+    expect(offline.waiting()).toEqual([])
+    const loading = controller.fetch(NoteResource.get, { id: '1' })
+    await jest.advanceTimersByTimeAsync(0)
+    const key = NoteResource.get.key({ id: '1' })
+    expect(offline.waiting()).toEqual([{ key, reason: 'backoff', attempt: 1, retryAt: clock.now() + 1_000 }])
+    expect(changes).toBe(1)
+    // The same array until it changes (a useSyncExternalStore snapshot).
+    expect(offline.waiting()).toBe(offline.waiting())
+    await jest.advanceTimersByTimeAsync(1_000)
+    await expect(loading).resolves.toMatchObject(note)
+    expect(offline.waiting()).toEqual([])
+    expect(changes).toBe(2)
+
+    online = false
+    const held = controller.fetch(NoteResource.get, { id: '1' })
+    await jest.advanceTimersByTimeAsync(0)
+    expect(offline.waiting()).toEqual([{ key, reason: 'network', attempt: 0 }])
+    online = true
+    await jest.advanceTimersByTimeAsync(1_000)
+    await expect(held).resolves.toMatchObject(note)
+    expect(offline.waiting()).toEqual([])
+  })
+
   it('retries a read that got a 5xx, each retry a fetch action with cause retry and its attempt, waiting longer each time', async () => {
     const { controller, actions } = setup({ retryDelay: (attempt) => 100 * 2 ** attempt })
     const times = answerInTurn([503, 500, 502])

@@ -1,6 +1,7 @@
 // The in-page devtools (tessera/devtools) on the demo, in headless Chromium, against the production
 // build (which takes the panel from tessera/devtools/production) and then the development build:
-// open the panel from its corner button and read the list key's status, countdown and readers;
+// open the panel from its corner button (its styles and the app's do not mix: a shadow root) and
+// read the list key's status, countdown and readers;
 // like an article and see the guess, the mutation and its cause; go offline and see the queue;
 // step the page back to an older action and return; force an error and see the app's boundary;
 // export the session, reload, import it and see the same timeline.
@@ -59,9 +60,26 @@ for (const mode of ['production', 'dev']) {
       await page.goto(demo.url)
       await expectCount(rows, 20, 'article rows')
 
-      // Open: the list's key is fresh, counting down, with one reader.
+      // Open: the panel's styles (in its shadow root) change no element of the app's.
+      const appLink = rows.first().locator('a.title')
+      const styleOf = (locator) => locator.evaluate((element) => {
+        const style = getComputedStyle(element)
+        return [style.color, style.fontSize, style.fontFamily, style.lineHeight, style.backgroundColor].join(' | ')
+      })
+      const appBefore = await styleOf(appLink)
       await page.getByRole('button', { name: 'Tessera devtools', exact: true }).click()
       await expectVisible(panel, 'the devtools panel')
+      assert.equal(await styleOf(appLink), appBefore, "an app element's style with the panel open")
+      // And the app's CSS, however forceful, changes nothing in the panel.
+      const panelStyles = () => Promise.all([panel, panel.getByRole('button', { name: 'Close Tessera devtools' }), tab('Keys')].map(styleOf))
+      const panelBefore = await panelStyles()
+      const appSheet = await page.addStyleTag({ content: 'button { color: red !important } * { font-size: 40px }' })
+      const appButton = page.locator('main button').first()
+      assert.equal(await appButton.evaluate((element) => getComputedStyle(element).color), 'rgb(255, 0, 0)', "the hostile stylesheet applies to the app's buttons")
+      assert.deepEqual(await panelStyles(), panelBefore, "the panel's styles under the app's hostile stylesheet")
+      await appSheet.evaluate((element) => element.remove())
+
+      // The list's key is fresh, counting down, with one reader.
       const listRow = panel.locator('tr.td-row').filter({ has: page.getByRole('button', { name: /^Show GET .*\/api\/articles$/ }) })
       await expectText(listRow.locator('[data-status]'), 'fresh', 'the list key status')
       assert.equal(await listRow.locator('[data-readers]').textContent(), '1')
