@@ -95,9 +95,10 @@ export class MemoRun extends Walker {
     // A list-valued entity (a Collection) is rebuilt each time: its row-by-row list read is the
     // freshness check, and gives back the same array when nothing changed.
     const cache = this.#cache
+    const asList = (schema as { readsAsList?: boolean }).readsAsList
     // Every schema's entry for this record (a first read finds none).
     const head = cache.get(record)
-    if (head !== undefined && (schema as { readsAsList?: boolean }).readsAsList !== true) {
+    if (head !== undefined && !asList) {
       let entry: EntityCacheEntry | undefined = head
       while (entry !== undefined && entry.schema !== schema) entry = entry.next
       if (entry !== undefined && isFresh(this, entry)) {
@@ -142,7 +143,7 @@ export class MemoRun extends Walker {
       this.#fill(schema, instance, entry)
     }
     addChild(parent, entry)
-    const list = (schema as { readsAsList?: boolean }).readsAsList === true ? this.lastList : undefined
+    const list = asList ? this.lastList : undefined
     // A list-valued entity read what its rows read, and the rows' own table: known without
     // walking every row.
     entry.deps = list !== undefined && entry.lookups.length === 0 && entry.children.length === 0 && entry.lists?.length === 1

@@ -1,7 +1,7 @@
 import { readEntry, diffEntries } from './table'
 import { isReferenceValue } from './kinds'
 import { isShown } from './Walker'
-import { isFresh, recordAt } from './freshness'
+import { isFresh } from './freshness'
 import type { DependencyFrame, EntityCacheEntry, MemoRun } from './MemoRun'
 import type { EntityClassLike, StoredEntities } from './types'
 import { isArray } from './isArray'
@@ -214,15 +214,15 @@ function readRows(run: MemoRun, item: EntityClassLike, refs: readonly unknown[],
       const ref = refs[i]
       let entry: EntityCacheEntry | undefined
       let value: unknown
-      const lastRecord = last !== undefined && i < last.refs.length && last.refs[i] === ref ? recordAt(last, i) : undefined
+      // The row's last entry, when it stood for the same ref (a row without one found no record).
+      const row = last !== undefined && i < last.refs.length && last.refs[i] === ref ? last.rows[i] : undefined
       if (
-        typeof lastRecord === 'object' &&
-        lastRecord !== null &&
+        row !== undefined &&
         isReferenceValue(ref) &&
-        readEntry(table, String(ref)) === lastRecord &&
-        (!checkDeps || (last!.rows[i]!.deps !== null && !touchesAny(last!.rows[i]!.deps!, changed!)) || isFresh(run, last!.rows[i]!))
+        readEntry(table, String(ref)) === row.record &&
+        (!checkDeps || (row.deps !== null && !touchesAny(row.deps, changed!)) || isFresh(run, row))
       ) {
-        entry = last!.rows[i]!
+        entry = row
         value = entry.value
       } else {
         const count = frame.children.length
