@@ -68,7 +68,7 @@ const PEERS = [
 // met with immer, use-sync-external-store and today's defaults): the minimal import may not grow
 // past today's figure plus a little, and it reaches no module of an optional entry. Lower this
 // ceiling whenever the figure falls; never raise it to let a change through.
-const CEILING = 25_090
+const CEILING = 25_060
 const OPTIONAL = /dist\/(ssr|nextjs|offline|live|test|devtools)\//
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`
 let failed = false
