@@ -61,8 +61,8 @@ export function generate(document: unknown, options: GenerateOptions): Generated
   const files = new Map<string, string>()
   const fileNames = new Namer(['index', 'entities', 'types', 'urlPrefix'])
   if (entities.length > 0) {
-    const { text, uses, validates } = writeEntities(schemas, entities, warnings)
-    files.set('entities', `${header}import { Entity${validates ? ', validateRequired' : ''} } from 'tessera'\n${typeImports(uses, 'entities')}\n${text}`)
+    const { text, uses, validates, unions } = writeEntities(schemas, entities, warnings)
+    files.set('entities', `${header}import { Entity${unions ? ', schema' : ''}${validates ? ', validateRequired' : ''} } from 'tessera'\n${typeImports(uses, 'entities')}\n${text}`)
   }
   if (all.length > 0) {
     const uses: Uses = { entities: new Set(), types: new Set() }

@@ -1,6 +1,7 @@
 import { camelCase, type Namer } from './names'
 import { docComment, objectKey, propertyName, stringLiteral } from './literals'
 import type { Operation } from './operations'
+import { emptyValue, normalizedOf } from './normalizedSchemas'
 import { MEMBERS, pageOf, paginationField, type Page, type Resource } from './resources'
 import type { Schemas, Uses } from './schemas'
 import { tesseraPath } from './tesseraPath'
@@ -128,6 +129,7 @@ function writeEndpoint(writer: Writer, operation: Operation): void {
   const entity = schemas.entityOf(response)
   const list = schemas.entityListOf(response)
   const page = pageOf(schemas, response)
+  let normalized: ReturnType<typeof normalizedOf>
   if (entity !== undefined) {
     module.uses.entities.add(entity)
     options.push(`schema: ${entity.ident}`)
@@ -136,6 +138,10 @@ function writeEndpoint(writer: Writer, operation: Operation): void {
     options.push(`schema: [${list.ident}]`)
   } else if (page !== undefined) {
     options.push(`schema: ${pageSchema(writer, page, false)}`)
+  } else if ((normalized = normalizedOf(schemas, response, module.uses, 'response', '  ')) !== undefined) {
+    // Entities inside plain objects, or a discriminated union of entities: normalized too.
+    if (normalized.union) module.imports.add('schema')
+    options.push(`schema: ${normalized.schema}`)
   } else if (response !== undefined) {
     options.push(`process: (value: ${schemas.typeOf(response, module.uses, '  ')}) => value`)
   }
@@ -152,17 +158,21 @@ function writeEndpoint(writer: Writer, operation: Operation): void {
 function pageSchema(writer: Writer, page: Page, collection: boolean): string {
   writer.module.uses.entities.add(page.entity)
   const list = collection ? `new schema.Collection([${page.entity.ident}])` : `[${page.entity.ident}]`
-  const members = [`${objectKey(page.list)}: ${list}`, ...page.others.map((property) => `${objectKey(property.name)}: ${memberDefault(writer, property.schema)}`)]
+  const members = [`${objectKey(page.list)}: ${list}`, ...page.others.map((property) => `${objectKey(property.name)}: ${memberSchema(writer, property.schema)}`)]
   return `{ ${members.join(', ')} }`
 }
 
-/** A non-schema member of an object schema: its typed empty value (what it reads as when absent). */
-function memberDefault(writer: Writer, schema: unknown): string {
-  const type = writer.schemas.typeOf(schema, writer.module.uses, '  ')
-  if (type === 'string') return "''"
-  if (type === 'number') return '0'
-  if (type === 'boolean') return 'false'
-  return `undefined as ${type} | undefined`
+/**
+ * Another member of a page: its schema when it holds entities (in a plain object, or a
+ * discriminated union), else its typed empty value (what it reads as when absent).
+ */
+function memberSchema(writer: Writer, schema: unknown): string {
+  const normalized = normalizedOf(writer.schemas, schema, writer.module.uses, 'response', '  ')
+  if (normalized !== undefined) {
+    if (normalized.union) writer.module.imports.add('schema')
+    return normalized.schema
+  }
+  return emptyValue(writer.schemas.typeOf(schema, writer.module.uses, '  '))
 }
 
 function searchParamsType(writer: Writer, operation: Operation): string {

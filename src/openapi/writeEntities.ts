@@ -1,4 +1,5 @@
 import { docComment, objectKey, propertyName, stringLiteral } from './literals'
+import { normalizedOf } from './normalizedSchemas'
 import { entityKey } from './resources'
 import { describe, enumLiterals, isType, type NamedSchema, type Property, type Schemas, type Uses } from './schemas'
 
@@ -16,6 +17,8 @@ const UNSAFE_FIELDS = new Set(['pk', ...Object.getOwnPropertyNames(Object.protot
 interface Field {
   line: string
   schemaEntry?: string
+  /** True when the entry calls `schema.Union`. */
+  union?: boolean
 }
 
 /**
@@ -29,13 +32,14 @@ interface Field {
  * entity of the same cycle defaults to `null` rather than `X.fromJS()`, which would build
  * defaults forever.
  */
-export function writeEntities(schemas: Schemas, entities: readonly NamedSchema[], warnings: string[]): { text: string; uses: Uses; validates: boolean } {
+export function writeEntities(schemas: Schemas, entities: readonly NamedSchema[], warnings: string[]): { text: string; uses: Uses; validates: boolean; unions: boolean } {
   const uses: Uses = { entities: new Set(), types: new Set() }
   const direct = new Map(entities.map((entity) => [entity, directEntities(schemas, entity)]))
   const order = definitionOrder(schemas, entities)
   const defined = new Set<NamedSchema>()
   const later: string[] = []
   let validates = false
+  let unions = false
   const classes = order.map((entity) => {
     const fields = (schemas.properties(entity.schema) ?? []).flatMap((property) => {
       if (UNSAFE_FIELDS.has(property.name)) {
@@ -44,6 +48,7 @@ export function writeEntities(schemas: Schemas, entities: readonly NamedSchema[]
       }
       return [field(schemas, entity, property, reaches(direct, property, schemas, entity), uses)]
     })
+    unions ||= fields.some((f) => f.union === true)
     const schemaEntries = fields.flatMap((f) => (f.schemaEntry === undefined ? [] : [f.schemaEntry]))
     const dependsLater = schemaEntries.length > 0 && schemaDependencies(schemas, entity).some((other) => other !== entity && !defined.has(other))
     defined.add(entity)
@@ -66,7 +71,7 @@ export function writeEntities(schemas: Schemas, entities: readonly NamedSchema[]
     return `${doc}export class ${entity.ident} extends Entity {\n${body.replace(/^\n/, '')}\n}\n`
   })
   const cycles = later.length === 0 ? '' : `\n// These entities refer to each other in a cycle: their nested schemas are set once all are defined.\n${later.join('\n')}\n`
-  return { text: classes.join('\n') + cycles, uses, validates }
+  return { text: classes.join('\n') + cycles, uses, validates, unions }
 }
 
 /** One field of an entity class (see {@link writeEntities}). */
@@ -85,6 +90,12 @@ function field(schemas: Schemas, entity: NamedSchema, property: Property, recurs
   if (list !== undefined) {
     if (list !== entity) uses.entities.add(list)
     return { line: line(`${name}: ${list.ident}[]${nullable ? ' | null' : ''} = ${nullable ? 'null' : '[]'}`), schemaEntry: `${name}: [${list.ident}]` }
+  }
+  // A plain object holding entities, or a discriminated union of them (and lists of either).
+  const normalized = normalizedOf(schemas, property.schema, uses, 'fields', '  ')
+  if (normalized !== undefined) {
+    const empty = /(^| )null$/.test(normalized.type) ? ' = null' : normalized.schema.startsWith('[') ? ' = []' : ' | undefined = undefined'
+    return { line: line(`${name}: ${normalized.type}${empty}`), schemaEntry: `${name}: ${normalized.schema}`, union: normalized.union }
   }
   if (schemas.isDate(property.schema) && !nullable) return { line: line(`${name} = new Date(0)`), schemaEntry: `${name}: Date` }
   const type = schemas.typeOf(property.schema, uses, '  ')
@@ -177,7 +188,8 @@ function schemaDependencies(schemas: Schemas, entity: NamedSchema): NamedSchema[
   return (schemas.properties(entity.schema) ?? []).flatMap((property) => {
     if (UNSAFE_FIELDS.has(property.name)) return []
     const nested = schemas.entityOf(property.schema) ?? schemas.entityListOf(property.schema)
-    return nested === undefined ? [] : [nested]
+    if (nested !== undefined) return [nested]
+    return [...(normalizedOf(schemas, property.schema, { entities: new Set(), types: new Set() }, 'fields')?.entities ?? [])]
   })
 }
 
