@@ -25,6 +25,7 @@ const DOCUMENT = {
     '/shelters/{id}': get('getShelter', ref('Shelter')),
     '/plain': get('getPlain', ref('NoDiscriminator')),
     '/mixed': get('getMixed', ref('Mixed')),
+    '/unmapped': get('getUnmapped', ref('BadMapping')),
   },
   components: {
     schemas: {
@@ -36,11 +37,14 @@ const DOCUMENT = {
         id: { type: 'integer' },
         name: { type: 'string' },
         meta: object({ owner: ref('User'), friends: { type: 'array', items: ref('User') }, note: { type: 'string' }, link: object({ by: ref('User') }) }, ['owner']),
+        lastSeen: { ...object({ by: ref('User') }), nullable: true },
       }),
       Animal: { oneOf: [ref('Cat'), ref('Dog')], discriminator: { propertyName: 'petType', mapping: { cat: '#/components/schemas/Cat', dog: 'Dog' } } },
       Implicit: { anyOf: [ref('Cat'), ref('Dog')], discriminator: { propertyName: 'petType' } },
       NoDiscriminator: { oneOf: [ref('Cat'), ref('Dog')] },
       Mixed: { oneOf: [ref('Cat'), ref('Lizard')], discriminator: { propertyName: 'petType' } },
+      // A mapping to a schema the document lacks: not a Union (and not an error).
+      BadMapping: { oneOf: [ref('Cat'), ref('Dog')], discriminator: { propertyName: 'petType', mapping: { x: 'Nope' } } },
       Shelter: object({ id: { type: 'string' }, residents: { type: 'array', items: ref('Animal') }, star: ref('Animal') }),
     },
   },
@@ -53,7 +57,8 @@ describe('entities inside plain objects, and discriminated unions of entities', 
 
   it("an entity's plain-object field gets a nested object schema, typed with instances", () => {
     expect(entities).toContain("import { Entity, schema } from 'tessera'")
-    expect(entities).toContain('  static override schema = { meta: { owner: User, friends: [User], link: { by: User } } }')
+    expect(entities).toContain('  static override schema = { meta: { owner: User, friends: [User], link: { by: User } }, lastSeen: { by: User } }')
+    expect(entities).toContain('  lastSeen: {\n    by?: User\n  } | null = null\n')
     expect(entities).toMatch(/\n {2}meta: \{\n {4}owner: User\n {4}friends\?: User\[\]\n {4}note\?: string\n {4}link\?: \{\n {6}by\?: User\n {4}\}\n {2}\} \| undefined = undefined\n/)
     // User is defined before Pet, whose schema names it.
     expect(entities.indexOf('class User')).toBeLessThan(entities.indexOf('class Pet'))
@@ -74,6 +79,7 @@ describe('entities inside plain objects, and discriminated unions of entities', 
   it('without a discriminator, or with a member that is not an entity, it stays a union type', () => {
     expect(endpoints).toContain('  process: (value: NoDiscriminator) => value,')
     expect(endpoints).toContain('  process: (value: Mixed) => value,')
+    expect(endpoints).toContain('  process: (value: BadMapping) => value,')
     expect(files.get('types.ts')).toContain('export type NoDiscriminator = CatData | DogData')
     expect(files.get('types.ts')).toContain('export type Mixed = CatData | Lizard')
   })
@@ -106,7 +112,7 @@ describe('entities inside plain objects, and discriminated unions of entities', 
 
   it('at run time: nested entities land in their own tables, union members in theirs, each read back as its class', async () => {
     const answers: Record<string, unknown> = {
-      '/pets/1': { id: 1, name: 'Rex', meta: { owner: { id: 'u1', name: 'Ann' }, friends: [{ id: 'u2', name: 'Bo' }], note: 'n', link: { by: { id: 'u1', name: 'Ann' } } } },
+      '/pets/1': { id: 1, name: 'Rex', meta: { owner: { id: 'u1', name: 'Ann' }, friends: [{ id: 'u2', name: 'Bo' }], note: 'n', link: { by: { id: 'u1', name: 'Ann' } } }, lastSeen: null },
       '/me': { data: { user: { id: 'u1', name: 'Annie' } }, total: 3 },
       '/animals': [
         { id: 1, petType: 'cat', meow: true },
@@ -133,6 +139,7 @@ describe('entities inside plain objects, and discriminated unions of entities', 
       expect(pet.meta.friends[0]).toBeInstanceOf(api.User)
       expect(pet.meta.note).toBe('n')
       expect(pet.meta.link.by).toBe(pet.meta.owner)
+      expect(pet.lastSeen).toBeNull()
       expect(store.controller.get(api.User, { id: 'u2' }, state())?.name).toBe('Bo')
 
       // The owner is a record of its own table: another response naming it updates the pet's read.
