@@ -48,12 +48,14 @@ export interface WaitingRequest {
 
 /** Runs requests with retries, for one OfflineManager. */
 export class Retryer {
-  /** The requests waiting now (what `waiting()` returns), replaced when one starts or ends its wait. */
+  /**
+   * The requests waiting now (what `waiting()` returns, and what the last reader leaving cancels),
+   * replaced when one starts or ends its wait.
+   */
   #waits: readonly WaitingRequest[] = []
   readonly #listeners = new Set<() => void>()
-  /** The keys on screen (the store's registry tells their first and last reader), and per key the reads of it waiting (backoff or offline). */
+  /** The keys on screen (the store's registry tells their first and last reader). */
   readonly #readers = new Set<string>()
-  readonly #waiting = new Map<string, number>()
   readonly #timers = new Set<ReturnType<typeof setTimeout>>()
   readonly #network: NetworkStatus
   readonly #options: RetryOptions
@@ -114,7 +116,7 @@ export class Retryer {
     this.#readers.delete(key)
     // A microtask later: StrictMode unmounts and remounts every effect once, in one go.
     void Promise.resolve().then(() => {
-      if (!this.#readers.has(key) && this.#waiting.has(key)) this.#api()?.abort(endpoint, ...(args as unknown[]))
+      if (!this.#readers.has(key) && this.#waits.some((wait) => wait.key === key)) this.#api()?.abort(endpoint, ...(args as unknown[]))
     })
   }
 
@@ -147,9 +149,8 @@ export class Retryer {
    * once, and runs what `start` returned (clearing its timer).
    */
   #wait(call: RequestCall, wait: WaitingRequest, start: (resume: () => void) => (() => void) | void): Promise<void> {
-    const { key, signal } = call
+    const { signal } = call
     if (signal.aborted) return Promise.reject(signal.reason)
-    this.#waiting.set(key, (this.#waiting.get(key) ?? 0) + 1)
     this.#publish([...this.#waits, wait])
     return new Promise<void>((resolve, reject) => {
       let stop: (() => void) | void
@@ -158,9 +159,6 @@ export class Retryer {
       const done = (): boolean => {
         if (settled) return false
         settled = true
-        const count = (this.#waiting.get(key) ?? 1) - 1
-        if (count > 0) this.#waiting.set(key, count)
-        else this.#waiting.delete(key)
         this.#publish(this.#waits.filter((other) => other !== wait))
         signal.removeEventListener('abort', onAbort)
         this.#network.release(resume)
